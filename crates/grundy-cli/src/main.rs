@@ -1,0 +1,60 @@
+//! `grundy`: values, outcomes and winning moves of impartial games from the command line.
+//!
+//! One subcommand per family of rulesets; each takes a position in the text form of its
+//! ruleset and prints the Grundy value, the outcome and every winning move. Bad input prints a
+//! one-line error and exits with status 2.
+#![forbid(unsafe_code)]
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+mod nim;
+mod report;
+
+/// Solve impartial combinatorial games.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Nim: take any number of tokens from one heap (heaps of any size)
+    Nim(nim::Args),
+}
+
+/// Exit status for bad input (as clap uses for usage errors).
+const BAD_INPUT: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version: print them as they are.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("error: invalid arguments");
+            eprintln!("{first} (see 'grundy --help')");
+            return ExitCode::from(BAD_INPUT);
+        }
+    };
+    let result = match cli.command {
+        Command::Nim(args) => nim::run(&args),
+    };
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(BAD_INPUT)
+        }
+    }
+}

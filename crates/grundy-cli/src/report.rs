@@ -1,0 +1,122 @@
+//! What every subcommand prints: a position, its value, outcome and winning moves.
+
+use std::fmt::Write as _;
+
+use grundy::Outcome;
+
+/// Which convention decides the winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Play {
+    Normal,
+    Misere,
+}
+
+/// One winning move: how to say it, and the position it leads to.
+#[derive(Clone, Debug)]
+pub(crate) struct MoveLine {
+    pub(crate) text: String,
+    pub(crate) result: String,
+}
+
+/// The answer about one position.
+#[derive(Clone, Debug)]
+pub(crate) struct Report {
+    pub(crate) ruleset: &'static str,
+    pub(crate) position: String,
+    pub(crate) play: Play,
+    /// The Grundy value, when known (normal play only).
+    pub(crate) value: Option<String>,
+    pub(crate) outcome: Outcome,
+    pub(crate) winning_moves: Vec<MoveLine>,
+}
+
+impl Report {
+    /// Renders the report as aligned text, or as one JSON object.
+    pub(crate) fn render(&self, json: bool) -> String {
+        if json { self.json() } else { self.text() }
+    }
+
+    fn text(&self) -> String {
+        let mut out = String::new();
+        let play = match self.play {
+            Play::Normal => "normal play",
+            Play::Misere => "misère play",
+        };
+        let _ = writeln!(out, "ruleset   {} ({play})", self.ruleset);
+        let position = if self.position.is_empty() { "(empty)" } else { &self.position };
+        let _ = writeln!(out, "position  {position}");
+        if let Some(value) = &self.value {
+            let _ = writeln!(out, "value     {value}");
+        }
+        let _ = writeln!(out, "outcome   {} ({})", self.outcome, self.outcome.describe());
+        if self.winning_moves.is_empty() {
+            let _ = writeln!(out, "winning moves: none");
+        } else {
+            let _ = writeln!(out, "winning moves ({}):", self.winning_moves.len());
+            let width =
+                self.winning_moves.iter().map(|m| m.text.chars().count()).max().unwrap_or(0);
+            for m in &self.winning_moves {
+                let _ = writeln!(out, "  {:width$}  ->  {}", m.text, m.result);
+            }
+        }
+        out
+    }
+
+    fn json(&self) -> String {
+        let mut out = String::from("{");
+        let _ = write!(out, "\"ruleset\":{}", quote(self.ruleset));
+        let _ = write!(out, ",\"position\":{}", quote(&self.position));
+        let play = match self.play {
+            Play::Normal => "normal",
+            Play::Misere => "misere",
+        };
+        let _ = write!(out, ",\"play\":{}", quote(play));
+        match &self.value {
+            Some(v) => {
+                let _ = write!(out, ",\"value\":{}", quote(v));
+            }
+            None => out.push_str(",\"value\":null"),
+        }
+        let _ = write!(out, ",\"outcome\":{}", quote(&self.outcome.to_string()));
+        out.push_str(",\"winning_moves\":[");
+        for (i, m) in self.winning_moves.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let _ = write!(out, "{{\"move\":{},\"result\":{}}}", quote(&m.text), quote(&m.result));
+        }
+        out.push_str("]}\n");
+        out
+    }
+}
+
+/// A JSON string literal.
+fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quote;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(quote("a\"b\\c\n\u{1}"), "\"a\\\"b\\\\c\\n\\u0001\"");
+    }
+}

@@ -1,0 +1,130 @@
+//! Budgets: how much work a solver may do before it gives up.
+
+use core::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::SolveError;
+
+/// Limits on one solver call: a number of positions, a time limit and a cancellation flag.
+///
+/// Every limit is optional; [`Budget::unlimited`] (the default) sets none. Each call of a
+/// solver method starts a fresh count and a fresh clock. When a limit is reached the call
+/// returns an error ([`SolveError`]) instead of a value; whatever was already proved stays in
+/// the solver's table, so a later call with a larger budget resumes the work.
+///
+/// # Example
+///
+/// ```
+/// use std::sync::Arc;
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use grundy_core::Budget;
+///
+/// let stop = Arc::new(AtomicBool::new(false));
+/// let budget = Budget::unlimited().with_max_nodes(1_000_000).with_cancel_flag(stop.clone());
+/// // Another thread may now call `stop.store(true, Ordering::Relaxed)` to cancel the search.
+/// assert_eq!(budget.max_nodes(), Some(1_000_000));
+/// # stop.store(true, Ordering::Relaxed);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    max_nodes: Option<u64>,
+    time_limit: Option<Duration>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Budget {
+    /// No limit at all.
+    pub const fn unlimited() -> Self {
+        Budget { max_nodes: None, time_limit: None, cancel: None }
+    }
+
+    /// Stops after expanding `nodes` positions.
+    #[must_use]
+    pub const fn with_max_nodes(mut self, nodes: u64) -> Self {
+        self.max_nodes = Some(nodes);
+        self
+    }
+
+    /// Stops when the call has run for `limit`.
+    #[must_use]
+    pub const fn with_time_limit(mut self, limit: Duration) -> Self {
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// Stops as soon as `flag` is set to `true` (by any thread).
+    #[must_use]
+    pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// The limit on expanded positions, if any.
+    pub const fn max_nodes(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// The time limit, if any.
+    pub const fn time_limit(&self) -> Option<Duration> {
+        self.time_limit
+    }
+
+    /// Starts counting for one call.
+    pub(crate) fn start(&self) -> Meter<'_> {
+        Meter {
+            budget: self,
+            nodes: 0,
+            deadline: self.time_limit.map(|limit| Instant::now() + limit),
+        }
+    }
+}
+
+/// The running count of one call against its [`Budget`].
+#[derive(Debug)]
+pub(crate) struct Meter<'a> {
+    budget: &'a Budget,
+    nodes: u64,
+    deadline: Option<Instant>,
+}
+
+impl Meter<'_> {
+    /// How often (in nodes) the clock and the cancellation flag are read.
+    const POLL_INTERVAL: u64 = 1024;
+
+    /// Counts one expanded position; fails when a limit is reached.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> Result<(), SolveError> {
+        self.nodes += 1;
+        if let Some(limit) = self.budget.max_nodes {
+            if self.nodes > limit {
+                return Err(SolveError::NodeLimit { limit });
+            }
+        }
+        if self.nodes % Self::POLL_INTERVAL == 0 {
+            self.poll()?;
+        }
+        Ok(())
+    }
+
+    /// Reads the clock and the cancellation flag.
+    pub(crate) fn poll(&self) -> Result<(), SolveError> {
+        if let Some(flag) = &self.budget.cancel {
+            if flag.load(Ordering::Relaxed) {
+                return Err(SolveError::Cancelled);
+            }
+        }
+        if let (Some(deadline), Some(limit)) = (self.deadline, self.budget.time_limit) {
+            if Instant::now() >= deadline {
+                return Err(SolveError::TimeLimit { limit });
+            }
+        }
+        Ok(())
+    }
+
+    /// Positions expanded so far in this call.
+    pub(crate) const fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}

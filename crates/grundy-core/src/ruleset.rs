@@ -1,0 +1,202 @@
+//! The [`Ruleset`] trait: how a user tells grundy what a game is.
+
+use core::fmt::Debug;
+use core::hash::Hash;
+
+use crate::Nimber;
+
+/// The rules of an impartial game under normal play.
+///
+/// A ruleset is a *value* that holds what never changes during play (a graph, an octal code,
+/// a subtraction set); positions and moves are separate, small, hashable types. A move means
+/// the same thing in every position where it is legal (a heap index and an amount, a column, a
+/// vertex), so that winning moves can be reported and reductions can map moves between games.
+///
+/// # What to implement
+///
+/// Only two methods are required: [`moves`](Ruleset::moves) lists the legal moves of a
+/// position and [`play`](Ruleset::play) plays one. Every other method is provided, with a
+/// correct default that a ruleset may override to make solving faster:
+///
+/// | method | default | override when |
+/// | --- | --- | --- |
+/// | [`is_legal`](Ruleset::is_legal) | search the move list | legality is cheap to test |
+/// | [`successors`](Ruleset::successors) | play every move | you can build children faster |
+/// | [`components`](Ruleset::components) | the position itself | positions split into independent parts (a disjunctive sum) |
+/// | [`canonical`](Ruleset::canonical) | the position itself | many positions are equivalent (symmetries, relabellings) |
+/// | [`known_value`](Ruleset::known_value) | `None` | a closed form is known for some positions |
+/// | [`order_moves`](Ruleset::order_moves) | leave the order | good moves can be guessed (speeds outcome search) |
+///
+/// # Contract
+///
+/// The solvers trust these rules; breaking them gives wrong values, never undefined
+/// behaviour:
+///
+/// - play is finite: no position can be reached from itself (the game tree is a DAG);
+/// - [`play`](Ruleset::play) is only called with a move that [`moves`](Ruleset::moves) listed
+///   for that position;
+/// - the value of a position is the nim-sum of the values of its
+///   [`components`](Ruleset::components), and a position with no components is terminal;
+/// - [`canonical`](Ruleset::canonical) maps a position to an equivalent one (same Grundy value,
+///   same misère outcome), and two positions with equal canonical forms are equivalent;
+/// - [`known_value`](Ruleset::known_value) is only `Some` when it is the true Grundy value.
+///
+/// # Example
+///
+/// A subtraction game: take 1, 3 or 4 tokens from a heap.
+///
+/// ```
+/// use grundy_core::{Nimber, Ruleset, Solver};
+///
+/// struct Subtraction(Vec<u32>);
+///
+/// impl Ruleset for Subtraction {
+///     type Position = u32;
+///     type Move = u32;
+///
+///     fn moves(&self, heap: &u32, moves: &mut Vec<u32>) {
+///         moves.extend(self.0.iter().copied().filter(|&take| take <= *heap));
+///     }
+///
+///     fn play(&self, heap: &u32, take: &u32) -> u32 {
+///         heap - take
+///     }
+/// }
+///
+/// let game = Subtraction(vec![1, 3, 4]);
+/// let mut solver = Solver::new(&game);
+/// // The Grundy values of this game have period 7: 0 1 0 1 2 3 2 | 0 1 0 1 2 3 2 ...
+/// assert_eq!(solver.value(&12)?, Nimber::new(3));
+/// assert_eq!(solver.winning_moves(&12)?, vec![1, 4]);
+/// # Ok::<(), grundy_core::SolveError>(())
+/// ```
+pub trait Ruleset {
+    /// A position of the game. Keep it small: solvers clone positions and hash them.
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// A move. The same move value must mean the same thing in every position where it is legal.
+    type Move: Clone + Eq + Hash + Debug;
+
+    /// Appends the legal moves of `position` to `moves`.
+    ///
+    /// The buffer may already hold other moves (the solvers reuse buffers): append, do not
+    /// clear. A position with no legal move is terminal; under normal play the player to move
+    /// there has lost.
+    fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>);
+
+    /// Returns the position reached by playing the legal move `mv` in `position`.
+    fn play(&self, position: &Self::Position, mv: &Self::Move) -> Self::Position;
+
+    /// Returns the legal moves of `position` in a new vector.
+    fn move_list(&self, position: &Self::Position) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        self.moves(position, &mut moves);
+        moves
+    }
+
+    /// Tells whether `mv` is a legal move in `position`.
+    ///
+    /// The default lists the moves and looks for `mv`; override it when legality is cheaper
+    /// to test directly.
+    fn is_legal(&self, position: &Self::Position, mv: &Self::Move) -> bool {
+        self.move_list(position).contains(mv)
+    }
+
+    /// Tells whether `position` has no legal move.
+    fn is_terminal(&self, position: &Self::Position) -> bool {
+        let mut moves = Vec::new();
+        self.moves(position, &mut moves);
+        moves.is_empty()
+    }
+
+    /// Appends every position reachable in one move from `position` to `children`.
+    ///
+    /// The default plays each move of [`moves`](Ruleset::moves); the order must be the same.
+    fn successors(&self, position: &Self::Position, children: &mut Vec<Self::Position>) {
+        let mut moves = Vec::new();
+        self.moves(position, &mut moves);
+        children.extend(moves.iter().map(|mv| self.play(position, mv)));
+    }
+
+    /// Appends the independent components of `position` to `components`.
+    ///
+    /// `position` is the disjunctive sum of its components: its Grundy value is the nim-sum of
+    /// theirs. Each component is itself a position of this ruleset. Components that are
+    /// terminal may be left out; a terminal position may have no component at all. The
+    /// default treats every position as a single component.
+    ///
+    /// Solvers call this on every position they meet and store the values of components, not
+    /// of whole positions, so splitting well is often the largest speed-up a ruleset can give.
+    fn components(&self, position: &Self::Position, components: &mut Vec<Self::Position>) {
+        components.push(position.clone());
+    }
+
+    /// Returns a canonical representative of the class of positions equivalent to `position`.
+    ///
+    /// The transposition table is keyed by canonical forms, so positions that are the same
+    /// up to symmetry (a mirrored board, a relabelled graph, reordered heaps) are solved once.
+    /// The default returns the position unchanged.
+    fn canonical(&self, position: &Self::Position) -> Self::Position {
+        position.clone()
+    }
+
+    /// Returns the Grundy value of `position` when a closed form knows it cheaply.
+    ///
+    /// Solvers ask this before searching a component. Return `None` when unsure: a `Some`
+    /// answer is trusted and never checked. The default knows nothing.
+    fn known_value(&self, position: &Self::Position) -> Option<Nimber> {
+        let _ = position;
+        None
+    }
+
+    /// Reorders the legal moves of `position` so that likely winning moves come first.
+    ///
+    /// Outcome searches stop at the first move to a P-position, so a good order saves work;
+    /// Grundy values do not depend on the order. The default keeps the order of
+    /// [`moves`](Ruleset::moves).
+    fn order_moves(&self, position: &Self::Position, moves: &mut [Self::Move]) {
+        let _ = (position, moves);
+    }
+}
+
+/// A ruleset behind a shared reference is the same ruleset.
+impl<R: Ruleset + ?Sized> Ruleset for &R {
+    type Position = R::Position;
+    type Move = R::Move;
+
+    fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>) {
+        (**self).moves(position, moves);
+    }
+
+    fn play(&self, position: &Self::Position, mv: &Self::Move) -> Self::Position {
+        (**self).play(position, mv)
+    }
+
+    fn is_legal(&self, position: &Self::Position, mv: &Self::Move) -> bool {
+        (**self).is_legal(position, mv)
+    }
+
+    fn is_terminal(&self, position: &Self::Position) -> bool {
+        (**self).is_terminal(position)
+    }
+
+    fn successors(&self, position: &Self::Position, children: &mut Vec<Self::Position>) {
+        (**self).successors(position, children);
+    }
+
+    fn components(&self, position: &Self::Position, components: &mut Vec<Self::Position>) {
+        (**self).components(position, components);
+    }
+
+    fn canonical(&self, position: &Self::Position) -> Self::Position {
+        (**self).canonical(position)
+    }
+
+    fn known_value(&self, position: &Self::Position) -> Option<Nimber> {
+        (**self).known_value(position)
+    }
+
+    fn order_moves(&self, position: &Self::Position, moves: &mut [Self::Move]) {
+        (**self).order_moves(position, moves);
+    }
+}

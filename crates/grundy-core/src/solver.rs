@@ -1,0 +1,594 @@
+//! The search solver: Grundy values, outcomes, winning moves and misère outcomes.
+//!
+//! [`Solver`] searches the game tree of a [`Ruleset`] depth first with an explicit stack (deep
+//! games cannot overflow the call stack), splits every position into its
+//! [`components`](Ruleset::components), asks [`known_value`](Ruleset::known_value) first, and
+//! stores what it proves in a [`Table`] keyed by [`canonical`](Ruleset::canonical) forms.
+//!
+//! The table stores only facts that are exact: the Grundy value of a component, or the fact
+//! that it is not zero (an N-position found by an outcome search that stopped early). So a
+//! search cut short by its [`Budget`] leaves nothing wrong behind, and a later call resumes.
+
+use crate::budget::Meter;
+use crate::{Budget, Nimber, NimberSet, Outcome, Ruleset, SolveError, Table, TableStats};
+
+/// What the table knows about a component.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Known {
+    /// The exact Grundy value.
+    Value(Nimber),
+    /// The Grundy value is not zero (an N-position); the value itself is not known.
+    NonZero,
+}
+
+/// Settings of a [`Solver`].
+///
+/// # Example
+///
+/// ```
+/// use grundy_core::{Budget, Config};
+///
+/// let config = Config::default()
+///     .with_table_bytes(64 << 20)
+///     .with_budget(Budget::unlimited().with_max_nodes(10_000_000));
+/// assert_eq!(config.table_bytes(), 64 << 20);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Config {
+    table_bytes: usize,
+    budget: Budget,
+}
+
+impl Default for Config {
+    /// A 256 MiB table for the normal-play values, the same for misère outcomes, no budget.
+    fn default() -> Self {
+        Config { table_bytes: 256 << 20, budget: Budget::unlimited() }
+    }
+}
+
+impl Config {
+    /// Bounds each of the solver's two tables (normal play, misère) to `bytes` bytes.
+    ///
+    /// See [`Table::with_bytes`] for what is counted.
+    #[must_use]
+    pub const fn with_table_bytes(mut self, bytes: usize) -> Self {
+        self.table_bytes = bytes;
+        self
+    }
+
+    /// Sets the budget of every call.
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// The byte bound of each table.
+    pub const fn table_bytes(&self) -> usize {
+        self.table_bytes
+    }
+
+    /// The budget of every call.
+    pub const fn budget(&self) -> &Budget {
+        &self.budget
+    }
+}
+
+/// Counters of a [`Solver`], summed over all its calls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions expanded (their moves listed), the unit of the node budget.
+    pub nodes: u64,
+    /// Components answered by [`Ruleset::known_value`].
+    pub known_values: u64,
+    /// Components answered by the table.
+    pub table_hits: u64,
+    /// Table lookups.
+    pub table_lookups: u64,
+    /// Deepest stack of positions under expansion.
+    pub max_depth: usize,
+}
+
+/// A solver for one ruleset: it owns its tables, so values proved by one call speed up the next.
+///
+/// `R` is usually a reference to a ruleset (`Solver::new(&game)`), since `&R` is a ruleset too.
+///
+/// # Example
+///
+/// ```
+/// use grundy_core::{Nimber, Outcome, Ruleset, Solver};
+///
+/// /// Kayles-like toy: remove 1 or 2 tokens from a row, optionally splitting it in two.
+/// struct Kayles;
+/// impl Ruleset for Kayles {
+///     type Position = Vec<u8>; // rows
+///     type Move = (usize, u8, u8); // row, tokens taken, tokens left on the left
+///     fn moves(&self, rows: &Vec<u8>, moves: &mut Vec<(usize, u8, u8)>) {
+///         for (i, &n) in rows.iter().enumerate() {
+///             for take in 1..=2u8.min(n) {
+///                 moves.extend((0..=n - take).map(|left| (i, take, left)));
+///             }
+///         }
+///     }
+///     fn play(&self, rows: &Vec<u8>, &(i, take, left): &(usize, u8, u8)) -> Vec<u8> {
+///         let mut next = rows.clone();
+///         next[i] = left;
+///         next.push(rows[i] - take - left);
+///         next.retain(|&n| n > 0);
+///         next
+///     }
+///     fn components(&self, rows: &Vec<u8>, parts: &mut Vec<Vec<u8>>) {
+///         parts.extend(rows.iter().map(|&n| vec![n]));
+///     }
+/// }
+///
+/// let mut solver = Solver::new(&Kayles);
+/// // Kayles values: 0 1 2 3 1 4 3 2 1 4 2 6 ...
+/// assert_eq!(solver.value(&vec![11])?, Nimber::new(6));
+/// assert_eq!(solver.outcome(&vec![4, 1])?, Outcome::P);
+/// assert!(solver.stats().table_hits > 0);
+/// # Ok::<(), grundy_core::SolveError>(())
+/// ```
+#[derive(Debug)]
+pub struct Solver<R: Ruleset> {
+    ruleset: R,
+    table: Table<R::Position, Known>,
+    misere: Table<R::Position, Outcome>,
+    budget: Budget,
+    stats: Stats,
+    stack: Vec<Frame<R::Position, R::Move>>,
+    spare: Vec<Buffers<R::Position, R::Move>>,
+}
+
+/// What a frame must find out about its component.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Goal {
+    /// The exact Grundy value.
+    Value,
+    /// Only whether the value is zero (normal play).
+    Outcome,
+    /// The misère outcome of the whole position (no decomposition).
+    Misere,
+}
+
+/// The reusable allocations of a frame.
+#[derive(Debug)]
+struct Buffers<P, M> {
+    moves: Vec<M>,
+    parts: Vec<P>,
+    seen: NimberSet,
+}
+
+impl<P, M> Default for Buffers<P, M> {
+    fn default() -> Self {
+        Buffers { moves: Vec::new(), parts: Vec::new(), seen: NimberSet::new() }
+    }
+}
+
+/// A position under expansion.
+#[derive(Debug)]
+struct Frame<P, M> {
+    /// Table key (canonical form) of the position.
+    key: P,
+    /// The position itself.
+    position: P,
+    goal: Goal,
+    /// Index of the next move to expand.
+    next: usize,
+    /// Whether a child is being evaluated: its components not yet known are in `bufs.parts`.
+    in_child: bool,
+    /// What must be found out about each component of the child.
+    part_goal: Goal,
+    /// Nim-sum of the child's components evaluated so far.
+    acc: Nimber,
+    /// Whether a component of the child is known to be non-zero (outcome goals only).
+    nonzero: bool,
+    bufs: Buffers<P, M>,
+}
+
+/// What is known about a frame's position when it is done: normal-play fact, or misère outcome.
+#[derive(Clone, Copy, Debug)]
+enum Answer {
+    Normal(Known),
+    Misere(Outcome),
+}
+
+impl<R: Ruleset> Solver<R> {
+    /// A solver with the default [`Config`].
+    pub fn new(ruleset: R) -> Self {
+        Self::with_config(ruleset, Config::default())
+    }
+
+    /// A solver with the given tables and budget.
+    pub fn with_config(ruleset: R, config: Config) -> Self {
+        Solver {
+            ruleset,
+            table: Table::with_bytes(config.table_bytes),
+            misere: Table::with_bytes(config.table_bytes),
+            budget: config.budget,
+            stats: Stats::default(),
+            stack: Vec::new(),
+            spare: Vec::new(),
+        }
+    }
+
+    /// The ruleset being solved.
+    pub const fn ruleset(&self) -> &R {
+        &self.ruleset
+    }
+
+    /// Replaces the budget of later calls.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// The counters, summed over every call so far.
+    pub const fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The counters of the normal-play table (stores and evictions included).
+    pub const fn table_stats(&self) -> TableStats {
+        self.table.stats()
+    }
+
+    /// The normal-play table, to inspect what has been proved.
+    pub const fn table(&self) -> &Table<R::Position, Known> {
+        &self.table
+    }
+
+    /// Forgets every stored result (the counters are kept).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.misere.clear();
+    }
+
+    /// The Grundy value (nimber) of `position` under normal play.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget runs out before the value is known.
+    pub fn value(&mut self, position: &R::Position) -> Result<Nimber, SolveError> {
+        let budget = self.budget.clone();
+        let mut meter = budget.start();
+        let mut parts = Vec::new();
+        self.ruleset.components(position, &mut parts);
+        let mut total = Nimber::ZERO;
+        for part in parts {
+            match self.solve(part, Goal::Value, &mut meter)? {
+                Answer::Normal(Known::Value(v)) => total += v,
+                other => unreachable!("a value search answered {other:?}"),
+            }
+        }
+        Ok(total)
+    }
+
+    /// The normal-play outcome of `position`.
+    ///
+    /// A position with one component is searched only until a move to a P-position is found,
+    /// which is usually far cheaper than its Grundy value. A sum of several components needs
+    /// their values.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget runs out first.
+    pub fn outcome(&mut self, position: &R::Position) -> Result<Outcome, SolveError> {
+        let budget = self.budget.clone();
+        let mut meter = budget.start();
+        self.outcome_metered(position, &mut meter)
+    }
+
+    fn outcome_metered(
+        &mut self,
+        position: &R::Position,
+        meter: &mut Meter<'_>,
+    ) -> Result<Outcome, SolveError> {
+        let mut parts = Vec::new();
+        self.ruleset.components(position, &mut parts);
+        let goal = if parts.len() == 1 { Goal::Outcome } else { Goal::Value };
+        let mut total = Nimber::ZERO;
+        for part in parts {
+            match self.solve(part, goal, meter)? {
+                Answer::Normal(Known::Value(v)) => total += v,
+                Answer::Normal(Known::NonZero) => return Ok(Outcome::N),
+                Answer::Misere(_) => unreachable!("a normal-play search answered a misère outcome"),
+            }
+        }
+        Ok(Outcome::from_value(total))
+    }
+
+    /// Tells whether the Grundy value of `position` lies in `set`.
+    ///
+    /// This is the question the pruned searches (Lemoine-Viennot, Beling-Rogalski) ask of
+    /// children; today it computes the value and tests membership, with a fast path for the
+    /// set `{0}` (an outcome search).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget runs out first.
+    pub fn value_in(
+        &mut self,
+        position: &R::Position,
+        set: &NimberSet,
+    ) -> Result<bool, SolveError> {
+        if set.len() == 1 && set.contains(Nimber::ZERO) {
+            return Ok(self.outcome(position)?.is_p());
+        }
+        Ok(set.contains(self.value(position)?))
+    }
+
+    /// Every legal move of `position` that leads to a P-position (a win under normal play),
+    /// in the order of [`Ruleset::moves`].
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget (shared by the whole call) runs out first.
+    pub fn winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Move>, SolveError> {
+        let budget = self.budget.clone();
+        let mut meter = budget.start();
+        let moves = self.ruleset.move_list(position);
+        let mut winning = Vec::new();
+        for mv in moves {
+            let child = self.ruleset.play(position, &mv);
+            if self.outcome_metered(&child, &mut meter)?.is_p() {
+                winning.push(mv);
+            }
+        }
+        Ok(winning)
+    }
+
+    /// Every legal move of `position` paired with the Grundy value of the position it leads to.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget (shared by the whole call) runs out first.
+    pub fn move_values(
+        &mut self,
+        position: &R::Position,
+    ) -> Result<Vec<(R::Move, Nimber)>, SolveError> {
+        let moves = self.ruleset.move_list(position);
+        let mut out = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let child = self.ruleset.play(position, &mv);
+            let v = self.value(&child)?;
+            out.push((mv, v));
+        }
+        Ok(out)
+    }
+
+    /// The misère outcome of `position`: the player who cannot move *wins*.
+    ///
+    /// Misère play does not decompose into components, so this searches whole positions
+    /// (keyed by their canonical form) in a table of its own.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget runs out first.
+    pub fn misere_outcome(&mut self, position: &R::Position) -> Result<Outcome, SolveError> {
+        let budget = self.budget.clone();
+        let mut meter = budget.start();
+        match self.solve(position.clone(), Goal::Misere, &mut meter)? {
+            Answer::Misere(outcome) => Ok(outcome),
+            Answer::Normal(k) => unreachable!("a misère search answered {k:?}"),
+        }
+    }
+
+    /// Every legal move of `position` that wins under misère play.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget runs out first.
+    pub fn misere_winning_moves(
+        &mut self,
+        position: &R::Position,
+    ) -> Result<Vec<R::Move>, SolveError> {
+        let moves = self.ruleset.move_list(position);
+        let mut winning = Vec::new();
+        for mv in moves {
+            let child = self.ruleset.play(position, &mv);
+            if self.misere_outcome(&child)?.is_p() {
+                winning.push(mv);
+            }
+        }
+        Ok(winning)
+    }
+
+    /// Answers from closed forms or the table, without search. On a miss, returns the key.
+    fn quick(&mut self, position: &R::Position, goal: Goal) -> Result<Answer, R::Position> {
+        if goal == Goal::Misere {
+            let key = self.ruleset.canonical(position);
+            self.stats.table_lookups += 1;
+            return match self.misere.get(&key) {
+                Some(outcome) => {
+                    self.stats.table_hits += 1;
+                    Ok(Answer::Misere(outcome))
+                }
+                None => Err(key),
+            };
+        }
+        if let Some(v) = self.ruleset.known_value(position) {
+            self.stats.known_values += 1;
+            return Ok(Answer::Normal(Known::Value(v)));
+        }
+        let key = self.ruleset.canonical(position);
+        self.stats.table_lookups += 1;
+        match self.table.get(&key) {
+            Some(Known::Value(v)) => {
+                self.stats.table_hits += 1;
+                Ok(Answer::Normal(Known::Value(v)))
+            }
+            Some(Known::NonZero) if goal == Goal::Outcome => {
+                self.stats.table_hits += 1;
+                Ok(Answer::Normal(Known::NonZero))
+            }
+            _ => Err(key),
+        }
+    }
+
+    /// Searches one component (or, for misère, one whole position) with an explicit stack.
+    fn solve(
+        &mut self,
+        position: R::Position,
+        goal: Goal,
+        meter: &mut Meter<'_>,
+    ) -> Result<Answer, SolveError> {
+        let key = match self.quick(&position, goal) {
+            Ok(answer) => return Ok(answer),
+            Err(key) => key,
+        };
+        let before = meter.nodes();
+        let result = self.search(key, position, goal, meter);
+        // Leave no half-expanded frames behind after an error.
+        while let Some(frame) = self.stack.pop() {
+            self.recycle(frame.bufs);
+        }
+        self.stats.nodes += meter.nodes() - before;
+        result
+    }
+
+    fn recycle(&mut self, mut bufs: Buffers<R::Position, R::Move>) {
+        bufs.moves.clear();
+        bufs.parts.clear();
+        bufs.seen.clear();
+        self.spare.push(bufs);
+    }
+
+    /// Pushes a frame for `position` (whose table key is `key`) and lists its moves.
+    fn push(
+        &mut self,
+        key: R::Position,
+        position: R::Position,
+        goal: Goal,
+        meter: &mut Meter<'_>,
+    ) -> Result<(), SolveError> {
+        meter.tick()?;
+        let mut bufs = self.spare.pop().unwrap_or_default();
+        self.ruleset.moves(&position, &mut bufs.moves);
+        if goal != Goal::Value {
+            self.ruleset.order_moves(&position, &mut bufs.moves);
+        }
+        self.stack.push(Frame {
+            key,
+            position,
+            goal,
+            next: 0,
+            in_child: false,
+            part_goal: goal,
+            acc: Nimber::ZERO,
+            nonzero: false,
+            bufs,
+        });
+        self.stats.max_depth = self.stats.max_depth.max(self.stack.len());
+        Ok(())
+    }
+
+    /// The top frame. Only called while a search has a frame on the stack.
+    fn top(&mut self) -> &mut Frame<R::Position, R::Move> {
+        self.stack.last_mut().expect("a search keeps its frames on the stack")
+    }
+
+    fn search(
+        &mut self,
+        key: R::Position,
+        position: R::Position,
+        goal: Goal,
+        meter: &mut Meter<'_>,
+    ) -> Result<Answer, SolveError> {
+        let base = self.stack.len();
+        self.push(key, position, goal, meter)?;
+        'frames: loop {
+            // 1. Evaluate the remaining components of the current child; push a frame on a miss.
+            if self.top().in_child {
+                loop {
+                    let frame = self.top();
+                    let need = frame.part_goal;
+                    let Some(part) = frame.bufs.parts.pop() else { break };
+                    match self.quick(&part, need) {
+                        Ok(answer) => absorb(self.top(), answer),
+                        Err(key) => {
+                            self.push(key, part, need, meter)?;
+                            continue 'frames;
+                        }
+                    }
+                }
+                let frame = self.top();
+                frame.in_child = false;
+                if frame.goal == Goal::Value {
+                    let v = frame.acc;
+                    frame.bufs.seen.insert(v);
+                } else if !frame.nonzero && frame.acc.is_zero() {
+                    // A move to a P-position: this position is N.
+                    let answer = match frame.goal {
+                        Goal::Misere => Answer::Misere(Outcome::N),
+                        _ => Answer::Normal(Known::NonZero),
+                    };
+                    match self.finish(answer, base) {
+                        Some(done) => return Ok(done),
+                        None => continue,
+                    }
+                }
+            }
+            // 2. Start the next child, or finish this frame.
+            let frame = self.stack.last_mut().expect("a search keeps its frames on the stack");
+            if frame.next < frame.bufs.moves.len() {
+                let child = self.ruleset.play(&frame.position, &frame.bufs.moves[frame.next]);
+                frame.next += 1;
+                frame.in_child = true;
+                frame.acc = Nimber::ZERO;
+                frame.nonzero = false;
+                frame.bufs.parts.clear();
+                if frame.goal == Goal::Misere {
+                    frame.bufs.parts.push(child);
+                    frame.part_goal = Goal::Misere;
+                } else {
+                    self.ruleset.components(&child, &mut frame.bufs.parts);
+                    // An outcome search needs only the outcome of a child with one component;
+                    // a child made of several needs their exact values.
+                    frame.part_goal = if frame.goal == Goal::Outcome && frame.bufs.parts.len() == 1
+                    {
+                        Goal::Outcome
+                    } else {
+                        Goal::Value
+                    };
+                }
+                continue;
+            }
+            let answer = match frame.goal {
+                Goal::Value => Answer::Normal(Known::Value(frame.bufs.seen.mex())),
+                Goal::Outcome => Answer::Normal(Known::Value(Nimber::ZERO)),
+                // No move to a misère P-position: P, unless there is no move at all.
+                Goal::Misere if frame.bufs.moves.is_empty() => Answer::Misere(Outcome::N),
+                Goal::Misere => Answer::Misere(Outcome::P),
+            };
+            if let Some(done) = self.finish(answer, base) {
+                return Ok(done);
+            }
+        }
+    }
+
+    /// Stores the answer of the top frame, pops it, and hands the answer to its parent.
+    ///
+    /// Returns the answer when the popped frame was the root of this search.
+    fn finish(&mut self, answer: Answer, base: usize) -> Option<Answer> {
+        let frame = self.stack.pop().expect("finish is called with a frame on the stack");
+        match answer {
+            Answer::Normal(known) => self.table.insert(frame.key, known),
+            Answer::Misere(outcome) => self.misere.insert(frame.key, outcome),
+        }
+        self.recycle(frame.bufs);
+        if self.stack.len() == base {
+            return Some(answer);
+        }
+        absorb(self.top(), answer);
+        None
+    }
+}
+
+/// Adds a component's answer to the child being evaluated by `frame`.
+fn absorb<P, M>(frame: &mut Frame<P, M>, answer: Answer) {
+    match answer {
+        Answer::Normal(Known::Value(v)) => frame.acc += v,
+        Answer::Normal(Known::NonZero) | Answer::Misere(Outcome::N) => frame.nonzero = true,
+        Answer::Misere(Outcome::P) => {}
+    }
+}

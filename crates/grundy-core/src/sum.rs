@@ -1,0 +1,289 @@
+//! Disjunctive sums: several positions side by side, a move is made in exactly one of them.
+//!
+//! [`Sum`] adds positions of one ruleset; [`CrossSum`] adds a position of one ruleset to a
+//! position of another. Both are rulesets themselves, so every solver works on them, and both
+//! report their parts as [`components`](Ruleset::components): the value of a sum is the
+//! nim-sum of the values of its parts (the Sprague-Grundy theorem), and the solvers use that.
+
+use core::hash::{BuildHasher, Hash};
+
+use crate::{Nimber, Ruleset};
+
+/// A move in a [`Sum`]: move `mv` in part number `part`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SumMove<M> {
+    /// Index of the part played in.
+    pub part: usize,
+    /// The move played in that part.
+    pub mv: M,
+}
+
+/// The disjunctive sum of any number of positions of one ruleset.
+///
+/// A position is a `Vec` of positions of the inner ruleset; a move picks one part and plays a
+/// legal move there.
+///
+/// # Example
+///
+/// ```
+/// use grundy_core::{Nimber, Ruleset, Solver, Sum};
+///
+/// // Take 1 or 2 from a heap: values 0 1 2 0 1 2 ...
+/// struct TakeOneOrTwo;
+/// impl Ruleset for TakeOneOrTwo {
+///     type Position = u32;
+///     type Move = u32;
+///     fn moves(&self, heap: &u32, moves: &mut Vec<u32>) {
+///         moves.extend((1..=2).filter(|take| take <= heap));
+///     }
+///     fn play(&self, heap: &u32, take: &u32) -> u32 {
+///         heap - take
+///     }
+/// }
+///
+/// let sum = Sum::new(TakeOneOrTwo);
+/// let mut solver = Solver::new(&sum);
+/// // *1 + *2 + *2 = *1
+/// assert_eq!(solver.value(&vec![4, 5, 8])?, Nimber::new(1));
+/// # Ok::<(), grundy_core::SolveError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Sum<R> {
+    inner: R,
+}
+
+impl<R: Ruleset> Sum<R> {
+    /// The sum of positions of `inner`.
+    pub const fn new(inner: R) -> Self {
+        Sum { inner }
+    }
+
+    /// The ruleset of the parts.
+    pub const fn inner(&self) -> &R {
+        &self.inner
+    }
+}
+
+impl<R: Ruleset> Ruleset for Sum<R> {
+    type Position = Vec<R::Position>;
+    type Move = SumMove<R::Move>;
+
+    fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>) {
+        let mut part_moves = Vec::new();
+        for (part, p) in position.iter().enumerate() {
+            part_moves.clear();
+            self.inner.moves(p, &mut part_moves);
+            moves.extend(part_moves.drain(..).map(|mv| SumMove { part, mv }));
+        }
+    }
+
+    fn play(&self, position: &Self::Position, mv: &Self::Move) -> Self::Position {
+        let mut next = position.clone();
+        next[mv.part] = self.inner.play(&position[mv.part], &mv.mv);
+        next
+    }
+
+    fn is_legal(&self, position: &Self::Position, mv: &Self::Move) -> bool {
+        position.get(mv.part).is_some_and(|p| self.inner.is_legal(p, &mv.mv))
+    }
+
+    fn components(&self, position: &Self::Position, components: &mut Vec<Self::Position>) {
+        let mut parts = Vec::new();
+        for p in position {
+            parts.clear();
+            self.inner.components(p, &mut parts);
+            components.extend(parts.drain(..).map(|c| vec![c]));
+        }
+    }
+
+    /// Canonical parts, in an order that does not depend on the order of the parts.
+    ///
+    /// Parts are sorted by a fixed hash of their canonical form, so sums that differ only by
+    /// the order of their parts usually share a key; positions whose canonical parts collide
+    /// in that hash may keep distinct keys, which costs a table hit, never correctness.
+    fn canonical(&self, position: &Self::Position) -> Self::Position {
+        let mut parts: Vec<(u64, R::Position)> = position
+            .iter()
+            .map(|p| {
+                let c = self.inner.canonical(p);
+                (fixed_hash(&c), c)
+            })
+            .collect();
+        parts.sort_by_key(|(h, _)| *h);
+        parts.into_iter().map(|(_, c)| c).collect()
+    }
+
+    fn known_value(&self, position: &Self::Position) -> Option<Nimber> {
+        position.iter().try_fold(Nimber::ZERO, |acc, p| Some(acc + self.inner.known_value(p)?))
+    }
+}
+
+/// A move in a [`CrossSum`]: in the left or in the right summand.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CrossMove<A, B> {
+    /// A move of the left ruleset.
+    Left(A),
+    /// A move of the right ruleset.
+    Right(B),
+}
+
+/// The disjunctive sum of a position of ruleset `A` and a position of ruleset `B`.
+///
+/// A position is a pair of optional positions; `None` is an empty summand (value zero), which
+/// lets the sum report each side as a component of its own. Build positions with
+/// [`CrossSum::position`].
+///
+/// # Example
+///
+/// ```
+/// use grundy_core::{CrossSum, Nimber, Ruleset, Solver};
+///
+/// struct Heap; // Nim on one heap: take any positive number
+/// impl Ruleset for Heap {
+///     type Position = u32;
+///     type Move = u32;
+///     fn moves(&self, heap: &u32, moves: &mut Vec<u32>) {
+///         moves.extend(1..=*heap);
+///     }
+///     fn play(&self, heap: &u32, take: &u32) -> u32 {
+///         heap - take
+///     }
+/// }
+///
+/// struct Halving; // replace n by any m with n/2 <= m < n (rounding n/2 up)
+/// impl Ruleset for Halving {
+///     type Position = u32;
+///     type Move = u32;
+///     fn moves(&self, n: &u32, moves: &mut Vec<u32>) {
+///         moves.extend(n.div_ceil(2)..*n);
+///     }
+///     fn play(&self, _n: &u32, m: &u32) -> u32 {
+///         *m
+///     }
+/// }
+///
+/// let game = CrossSum::new(Heap, Halving);
+/// let mut solver = Solver::new(&game);
+/// let value = solver.value(&CrossSum::<Heap, Halving>::position(5, 4))?;
+/// let left = Solver::new(&Heap).value(&5)?;
+/// let right = Solver::new(&Halving).value(&4)?;
+/// assert_eq!(value, left + right);
+/// # Ok::<(), grundy_core::SolveError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct CrossSum<A, B> {
+    left: A,
+    right: B,
+}
+
+impl<A: Ruleset, B: Ruleset> CrossSum<A, B> {
+    /// The sum of a position of `left` and a position of `right`.
+    pub const fn new(left: A, right: B) -> Self {
+        CrossSum { left, right }
+    }
+
+    /// The position with `left` and `right` side by side.
+    pub fn position(
+        left: A::Position,
+        right: B::Position,
+    ) -> (Option<A::Position>, Option<B::Position>) {
+        (Some(left), Some(right))
+    }
+
+    /// The left ruleset.
+    pub const fn left(&self) -> &A {
+        &self.left
+    }
+
+    /// The right ruleset.
+    pub const fn right(&self) -> &B {
+        &self.right
+    }
+}
+
+impl<A: Ruleset, B: Ruleset> Ruleset for CrossSum<A, B> {
+    type Position = (Option<A::Position>, Option<B::Position>);
+    type Move = CrossMove<A::Move, B::Move>;
+
+    fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>) {
+        if let Some(a) = &position.0 {
+            let mut left = Vec::new();
+            self.left.moves(a, &mut left);
+            moves.extend(left.into_iter().map(CrossMove::Left));
+        }
+        if let Some(b) = &position.1 {
+            let mut right = Vec::new();
+            self.right.moves(b, &mut right);
+            moves.extend(right.into_iter().map(CrossMove::Right));
+        }
+    }
+
+    fn play(&self, position: &Self::Position, mv: &Self::Move) -> Self::Position {
+        match mv {
+            CrossMove::Left(m) => {
+                let a = position.0.as_ref().map(|a| self.left.play(a, m));
+                (a, position.1.clone())
+            }
+            CrossMove::Right(m) => {
+                let b = position.1.as_ref().map(|b| self.right.play(b, m));
+                (position.0.clone(), b)
+            }
+        }
+    }
+
+    fn is_legal(&self, position: &Self::Position, mv: &Self::Move) -> bool {
+        match mv {
+            CrossMove::Left(m) => position.0.as_ref().is_some_and(|a| self.left.is_legal(a, m)),
+            CrossMove::Right(m) => position.1.as_ref().is_some_and(|b| self.right.is_legal(b, m)),
+        }
+    }
+
+    fn components(&self, position: &Self::Position, components: &mut Vec<Self::Position>) {
+        if let Some(a) = &position.0 {
+            let mut parts = Vec::new();
+            self.left.components(a, &mut parts);
+            components.extend(parts.into_iter().map(|c| (Some(c), None)));
+        }
+        if let Some(b) = &position.1 {
+            let mut parts = Vec::new();
+            self.right.components(b, &mut parts);
+            components.extend(parts.into_iter().map(|c| (None, Some(c))));
+        }
+    }
+
+    fn canonical(&self, position: &Self::Position) -> Self::Position {
+        (
+            position.0.as_ref().map(|a| self.left.canonical(a)),
+            position.1.as_ref().map(|b| self.right.canonical(b)),
+        )
+    }
+
+    fn known_value(&self, position: &Self::Position) -> Option<Nimber> {
+        let a = match &position.0 {
+            Some(a) => self.left.known_value(a)?,
+            None => Nimber::ZERO,
+        };
+        let b = match &position.1 {
+            Some(b) => self.right.known_value(b)?,
+            None => Nimber::ZERO,
+        };
+        Some(a + b)
+    }
+}
+
+/// A hasher state with fixed keys, so that canonical orders are the same in every run.
+#[derive(Clone, Copy, Default)]
+struct FixedState;
+
+impl BuildHasher for FixedState {
+    type Hasher = std::hash::DefaultHasher;
+
+    fn build_hasher(&self) -> Self::Hasher {
+        std::hash::DefaultHasher::new()
+    }
+}
+
+/// Hashes `value` with fixed keys (the same in every run of every program).
+pub(crate) fn fixed_hash<T: Hash + ?Sized>(value: &T) -> u64 {
+    FixedState.hash_one(value)
+}

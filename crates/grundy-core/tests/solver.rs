@@ -1,0 +1,311 @@
+//! The searching solver against the naive reference, on random games and on games with known
+//! values; budgets, cancellation and deep games.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use grundy_core::{
+    Budget, Config, CrossSum, Nimber, NimberSet, Outcome, Ruleset, SolveError, Solver, Sum, naive,
+};
+use proptest::prelude::*;
+
+/// A game on a directed acyclic graph: the position is a vertex, a move follows an edge to a
+/// vertex with a smaller index. Every finite impartial game is one of these.
+#[derive(Clone, Debug)]
+struct Dag {
+    edges: Vec<Vec<usize>>,
+}
+
+impl Ruleset for Dag {
+    type Position = usize;
+    type Move = usize;
+
+    fn moves(&self, v: &usize, moves: &mut Vec<usize>) {
+        moves.extend(self.edges[*v].iter().copied());
+    }
+
+    fn play(&self, _v: &usize, to: &usize) -> usize {
+        *to
+    }
+}
+
+fn dag(max_vertices: usize) -> impl Strategy<Value = Dag> {
+    (1..=max_vertices)
+        .prop_flat_map(|n| {
+            (0..n)
+                .map(|v| prop::collection::btree_set(0..v.max(1), 0..=v.min(6)))
+                .collect::<Vec<_>>()
+        })
+        .prop_map(|sets| Dag {
+            edges: sets
+                .into_iter()
+                .enumerate()
+                .map(|(v, s)| s.into_iter().filter(|&t| t < v).collect())
+                .collect(),
+        })
+}
+
+/// A subtraction game: take one of the amounts in the set.
+struct Subtraction(Vec<u32>);
+
+impl Ruleset for Subtraction {
+    type Position = u32;
+    type Move = u32;
+
+    fn moves(&self, heap: &u32, moves: &mut Vec<u32>) {
+        moves.extend(self.0.iter().copied().filter(|&t| t <= *heap));
+    }
+
+    fn play(&self, heap: &u32, take: &u32) -> u32 {
+        heap - take
+    }
+}
+
+/// Kayles on rows of pins: knock down one or two adjacent pins, which may split a row. The
+/// position splits into rows, and its canonical form sorts them.
+struct Kayles;
+
+impl Ruleset for Kayles {
+    type Position = Vec<u8>;
+    type Move = (usize, u8, u8);
+
+    fn moves(&self, rows: &Vec<u8>, moves: &mut Vec<(usize, u8, u8)>) {
+        for (i, &n) in rows.iter().enumerate() {
+            for take in 1..=2u8.min(n) {
+                moves.extend((0..=n - take).map(|left| (i, take, left)));
+            }
+        }
+    }
+
+    fn play(&self, rows: &Vec<u8>, &(i, take, left): &(usize, u8, u8)) -> Vec<u8> {
+        let mut next = rows.clone();
+        next[i] = left;
+        next.push(rows[i] - take - left);
+        next
+    }
+
+    fn components(&self, rows: &Vec<u8>, parts: &mut Vec<Vec<u8>>) {
+        parts.extend(rows.iter().filter(|&&n| n > 0).map(|&n| vec![n]));
+    }
+
+    fn canonical(&self, rows: &Vec<u8>) -> Vec<u8> {
+        let mut c: Vec<u8> = rows.iter().copied().filter(|&n| n > 0).collect();
+        c.sort_unstable();
+        c
+    }
+}
+
+/// The Kayles sequence for rows of 0..=35 pins (Guy and Smith; period 12 from 71 on).
+const KAYLES: [u64; 36] = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+    1, 8, 6, 7,
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn solver_agrees_with_naive_on_random_dags(game in dag(14)) {
+        let mut solver = Solver::new(&game);
+        for v in 0..game.edges.len() {
+            prop_assert_eq!(solver.value(&v).unwrap(), naive::value(&game, &v), "vertex {}", v);
+        }
+        // A fresh solver for outcomes, so they are not answered from stored values.
+        let mut fresh = Solver::new(&game);
+        for v in (0..game.edges.len()).rev() {
+            prop_assert_eq!(fresh.outcome(&v).unwrap(), naive::outcome(&game, &v));
+            prop_assert_eq!(fresh.winning_moves(&v).unwrap(), naive::winning_moves(&game, &v));
+            prop_assert_eq!(fresh.misere_outcome(&v).unwrap(), naive::misere_outcome(&game, &v));
+        }
+    }
+
+    #[test]
+    fn value_of_a_sum_is_the_nim_sum_of_its_parts(
+        game in dag(8),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+    ) {
+        let parts: Vec<usize> = picks.iter().map(|i| i.index(game.edges.len())).collect();
+        let expected: Nimber = parts.iter().map(|p| naive::value(&game, p)).sum();
+        let sum = Sum::new(&game);
+        let mut solver = Solver::new(&sum);
+        prop_assert_eq!(solver.value(&parts).unwrap(), expected);
+        // The naive solver does not decompose: it checks the Sprague-Grundy theorem itself.
+        prop_assert_eq!(naive::value(&sum, &parts), expected);
+        prop_assert_eq!(solver.outcome(&parts).unwrap(), Outcome::from_value(expected));
+        prop_assert_eq!(solver.misere_outcome(&parts).unwrap(), naive::misere_outcome(&sum, &parts));
+        let mut fresh = Solver::new(&sum);
+        prop_assert_eq!(fresh.winning_moves(&parts).unwrap(), naive::winning_moves(&sum, &parts));
+    }
+
+    #[test]
+    fn cross_sum_of_two_rulesets(game in dag(8), v in any::<prop::sample::Index>(), heap in 0u32..12) {
+        let v = v.index(game.edges.len());
+        let sub = Subtraction(vec![1, 3, 4]);
+        let cross = CrossSum::new(&game, &sub);
+        let position = CrossSum::<&Dag, &Subtraction>::position(v, heap);
+        let expected = naive::value(&game, &v) + naive::value(&sub, &heap);
+        prop_assert_eq!(Solver::new(&cross).value(&position).unwrap(), expected);
+        prop_assert_eq!(naive::value(&cross, &position), expected);
+        prop_assert_eq!(
+            Solver::new(&cross).misere_outcome(&position).unwrap(),
+            naive::misere_outcome(&cross, &position)
+        );
+    }
+
+    #[test]
+    fn value_in_matches_membership(game in dag(10), set in prop::collection::vec(0u64..6, 0..4)) {
+        let set: NimberSet = set.into_iter().map(Nimber::new).collect();
+        let mut solver = Solver::new(&game);
+        for v in 0..game.edges.len() {
+            let inside = set.contains(naive::value(&game, &v));
+            prop_assert_eq!(solver.value_in(&v, &set).unwrap(), inside);
+        }
+    }
+
+    #[test]
+    fn tiny_tables_still_give_exact_values(game in dag(14), entries in 0usize..400) {
+        let config = Config::default().with_table_bytes(entries);
+        let mut solver = Solver::with_config(&game, config);
+        for v in 0..game.edges.len() {
+            prop_assert_eq!(solver.value(&v).unwrap(), naive::value(&game, &v));
+        }
+    }
+}
+
+#[test]
+fn kayles_values_with_components_and_canonical_forms() {
+    let mut solver = Solver::new(&Kayles);
+    for (n, &want) in KAYLES.iter().enumerate() {
+        let row = vec![u8::try_from(n).unwrap()];
+        assert_eq!(solver.value(&row).unwrap(), Nimber::new(want), "Kayles row of {n}");
+    }
+    for n in 0..=9u8 {
+        assert_eq!(solver.value(&vec![n]).unwrap(), naive::value(&Kayles, &vec![n]));
+    }
+    assert_eq!(solver.value(&vec![4, 1]).unwrap(), Nimber::ZERO);
+    assert!(solver.stats().table_hits > 0);
+}
+
+#[test]
+fn subtraction_game_1_3_4_has_period_7() {
+    let game = Subtraction(vec![1, 3, 4]);
+    let period = [0, 1, 0, 1, 2, 3, 2];
+    let mut solver = Solver::new(&game);
+    for n in 0..200u32 {
+        assert_eq!(solver.value(&n).unwrap(), Nimber::new(period[n as usize % 7]));
+    }
+}
+
+/// Regression guard for igs's u8 nimbers: a position with 300 options has value 300.
+#[test]
+fn values_above_255_are_exact() {
+    let nim_heap = Subtraction((1..=400).collect());
+    let mut solver = Solver::new(&nim_heap);
+    assert_eq!(solver.value(&300).unwrap(), Nimber::new(300));
+    assert_eq!(solver.value(&400).unwrap(), Nimber::new(400));
+}
+
+/// A game 300 000 moves deep: the explicit stack must not overflow.
+#[test]
+fn deep_games_do_not_overflow_the_stack() {
+    let game = Subtraction(vec![1, 2]);
+    let mut solver = Solver::new(&game);
+    assert_eq!(solver.value(&300_000).unwrap(), Nimber::ZERO);
+    assert_eq!(solver.value(&300_001).unwrap(), Nimber::ONE);
+    assert!(solver.stats().max_depth >= 300_000);
+    let mut fresh = Solver::new(&game);
+    assert_eq!(fresh.misere_outcome(&300_001).unwrap(), Outcome::P);
+}
+
+#[test]
+fn node_budget_stops_the_search_and_keeps_what_was_proved() {
+    let game = Subtraction(vec![1, 2, 5]);
+    let budget = Budget::unlimited().with_max_nodes(600);
+    let mut solver = Solver::with_config(&game, Config::default().with_budget(budget));
+    // 2001 positions to prove, depth first: more than the budget allows in one call.
+    assert_eq!(solver.value(&2000), Err(SolveError::NodeLimit { limit: 600 }));
+    // The solver is still usable, and each call extends what the table has proved.
+    for heap in [400, 1000, 1600, 2000] {
+        assert_eq!(solver.value(&heap), Ok(naive_subtraction_value(&[1, 2, 5], heap)), "{heap}");
+    }
+}
+
+fn naive_subtraction_value(set: &[u32], n: u32) -> Nimber {
+    let mut values = Vec::new();
+    for h in 0..=n {
+        values.push(grundy_core::mex(
+            set.iter().filter(|&&t| t <= h).map(|&t| values[(h - t) as usize]),
+        ));
+    }
+    values[n as usize]
+}
+
+#[test]
+fn a_set_cancel_flag_stops_every_call() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let game = Subtraction(vec![1, 2]);
+    let budget = Budget::unlimited().with_cancel_flag(stop.clone());
+    let mut solver = Solver::with_config(&game, Config::default().with_budget(budget));
+    assert_eq!(solver.value(&10).unwrap(), Nimber::ONE);
+    stop.store(true, Ordering::Relaxed);
+    assert_eq!(solver.value(&1_000_000), Err(SolveError::Cancelled));
+    assert_eq!(solver.outcome(&1_000_000), Err(SolveError::Cancelled));
+    assert_eq!(solver.misere_outcome(&1_000_000), Err(SolveError::Cancelled));
+}
+
+#[test]
+fn cancel_from_another_thread() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(20));
+        flag.store(true, Ordering::Relaxed);
+    });
+    // Kayles on one huge... set of rows would take ages; a wide DAG-free game that never ends
+    // in time: Nim heap of 10^9 through a subtraction game of every amount.
+    let game = Subtraction((1..=1000).collect());
+    let budget = Budget::unlimited().with_cancel_flag(stop);
+    let mut solver = Solver::with_config(&game, Config::default().with_budget(budget));
+    assert_eq!(solver.value(&100_000_000), Err(SolveError::Cancelled));
+    canceller.join().unwrap();
+}
+
+#[test]
+fn time_limit() {
+    let game = Subtraction((1..=1000).collect());
+    let budget = Budget::unlimited().with_time_limit(Duration::from_millis(10));
+    let mut solver = Solver::with_config(&game, Config::default().with_budget(budget));
+    let err = solver.value(&100_000_000).unwrap_err();
+    assert_eq!(err, SolveError::TimeLimit { limit: Duration::from_millis(10) });
+    assert_eq!(err.to_string(), "time limit of 10ms exceeded");
+}
+
+/// From `n` a move goes to 0 or to `n - 1`: the outcome is settled by the first move, while
+/// the value needs the whole chain below.
+struct JumpOrStep;
+
+impl Ruleset for JumpOrStep {
+    type Position = u32;
+    type Move = u32;
+
+    fn moves(&self, n: &u32, moves: &mut Vec<u32>) {
+        if *n > 0 {
+            moves.extend([0, n - 1]);
+        }
+    }
+
+    fn play(&self, _n: &u32, to: &u32) -> u32 {
+        *to
+    }
+}
+
+#[test]
+fn outcome_search_stops_at_the_first_move_to_a_p_position() {
+    let mut by_value = Solver::new(&JumpOrStep);
+    assert_eq!(by_value.value(&10_000).unwrap(), Nimber::new(2));
+    let mut by_outcome = Solver::new(&JumpOrStep);
+    assert_eq!(by_outcome.outcome(&10_000).unwrap(), Outcome::N);
+    assert_eq!(by_value.stats().nodes, 10_001);
+    assert_eq!(by_outcome.stats().nodes, 2);
+}

@@ -1,0 +1,61 @@
+//! Impartial combinatorial games in Rust: define a ruleset, get its Grundy values.
+//!
+//! `grundy` gathers the crates of the grundy family behind cargo features. The core
+//! ([`grundy_core`], re-exported at the root of this crate) holds the [`Ruleset`] trait that a
+//! game implements, [`Nimber`]s with nim-sum and nim-product, [`mex`], [`Outcome`]s,
+//! disjunctive [`Sum`]s, a memory-bounded transposition [`Table`] and the [`Solver`]: Grundy
+//! value, outcome, winning moves and misère outcome, all under a [`Budget`]. Each family of
+//! rulesets lives in a crate of its own, re-exported here as a module.
+//!
+//! ```
+//! use grundy::{Nimber, Ruleset, Solver};
+//!
+//! /// Take 1, 2 or 3 tokens from a heap; whoever cannot move loses.
+//! struct TakeAway;
+//!
+//! impl Ruleset for TakeAway {
+//!     type Position = u32;
+//!     type Move = u32;
+//!     fn moves(&self, heap: &u32, moves: &mut Vec<u32>) {
+//!         moves.extend((1..=3).filter(|take| take <= heap));
+//!     }
+//!     fn play(&self, heap: &u32, take: &u32) -> u32 {
+//!         heap - take
+//!     }
+//! }
+//!
+//! let mut solver = Solver::new(&TakeAway);
+//! assert_eq!(solver.value(&10)?, Nimber::new(2));
+//! assert_eq!(solver.winning_moves(&10)?, vec![2]); // leave a multiple of 4
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Crate features
+//!
+//! Every family is on by default; turn off default features to pick.
+//!
+//! | feature | module | crate |
+//! | --- | --- | --- |
+//! | `nim` | [`nim`] | `grundy-nim`: Nim with heaps of any size, in closed form |
+//!
+//! # Where to start
+//!
+//! - `docs/defining-a-ruleset.md` in the repository walks through defining a game.
+//! - The [`Ruleset`] trait lists the two required methods and the optional shortcuts.
+//! - The [`Solver`] documents what is searched and what is stored.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub use grundy_core::*;
+
+/// Nim with heaps of any size (feature `nim`).
+#[cfg(feature = "nim")]
+pub use grundy_nim as nim;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/defining-a-ruleset.md")]
+struct GuideDoctests;
