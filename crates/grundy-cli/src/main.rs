@@ -14,7 +14,7 @@ mod report;
 
 /// Solve impartial combinatorial games.
 #[derive(Debug, Parser)]
-#[command(name = "grundy", version, about, propagate_version = true)]
+#[command(name = "grundy", version, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -36,6 +36,10 @@ fn main() -> ExitCode {
             // --help and --version: print them as they are.
             let _ = e.print();
             return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprintln!("error: no subcommand given (see 'grundy --help')");
+            return ExitCode::from(BAD_INPUT);
         }
         Err(e) => {
             let text = e.to_string();

@@ -1,12 +1,70 @@
-//! Core of grundy (placeholder while the crate is written).
+//! The core of grundy: define an impartial game, get its Grundy values.
+//!
+//! This crate holds what every ruleset of the grundy family shares: the [`Ruleset`] trait a
+//! game implements, [`Nimber`]s (nim-sum, nim-product, inverse) and [`mex`], [`Outcome`]
+//! classes, disjunctive sums ([`Sum`], [`CrossSum`]), a memory-bounded transposition [`Table`],
+//! the searching [`Solver`] and the [`naive`] reference solver. It knows no particular game:
+//! those live in crates of their own (`grundy-nim`, ...) and the `grundy` facade gathers them.
+//!
+//! ```
+//! use grundy_core::{Nimber, Outcome, Ruleset, Solver, Sum};
+//!
+//! /// Take 1, 2 or 3 tokens from a heap.
+//! struct TakeAway;
+//!
+//! impl Ruleset for TakeAway {
+//!     type Position = u32;
+//!     type Move = u32;
+//!     fn moves(&self, heap: &u32, moves: &mut Vec<u32>) {
+//!         moves.extend((1..=3).filter(|take| take <= heap));
+//!     }
+//!     fn play(&self, heap: &u32, take: &u32) -> u32 {
+//!         heap - take
+//!     }
+//! }
+//!
+//! let mut solver = Solver::new(&TakeAway);
+//! assert_eq!(solver.value(&7)?, Nimber::new(3));
+//! assert_eq!(solver.outcome(&8)?, Outcome::P);
+//!
+//! // Several heaps side by side: the value is the nim-sum of the heaps' values.
+//! let heaps = Sum::new(TakeAway);
+//! assert_eq!(Solver::new(&heaps).value(&vec![7, 6, 5])?, Nimber::new(3) + Nimber::new(2) + Nimber::new(1));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # API themes
+//!
+//! - **Rulesets and positions are separate values.** A ruleset holds what never changes during
+//!   play; a position is small and hashable; a move is a hashable value that names the same
+//!   action in every position (so winning moves can be printed and reductions can map moves).
+//!   Only [`Ruleset::moves`] and [`Ruleset::play`] are required; the other methods are
+//!   shortcuts with correct defaults.
+//! - **Nimbers are `u64` newtypes.** [`Nimber`] adds with `+` (nim-sum, exclusive or) and
+//!   multiplies with `*` (nim-product in the field of 2^64 nimbers). Grundy values never
+//!   truncate: a position with 300 options may have value 300.
+//! - **Solving is fallible, rules are not.** Every [`Solver`] call returns
+//!   `Result<_, SolveError>`: a [`Budget`] (positions expanded, time, a cancellation flag set by
+//!   another thread) turns a search that would run too long into an error, never a wrong answer.
+//!   Parsing functions of the ruleset crates return errors that name the bad input.
+//! - **Sums are the unit of storage.** Solvers split positions with
+//!   [`Ruleset::components`], key the table by [`Ruleset::canonical`] forms, and store only
+//!   exact facts about components.
+//! - **Everything fast is tested against something plain.** The [`naive`] functions use only
+//!   the two required methods; the test suites compare every shortcut against them.
+//!
+//! # Other crates
+//!
+//! `grundy-nim` (Nim in closed form, heaps of any size), `grundy` (the facade),
+//! `grundy-cli` (the `grundy` program).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod budget;
 mod error;
-pub mod mex;
 pub mod naive;
 pub mod nimber;
+pub mod nimber_set;
 mod outcome;
 mod ruleset;
 pub mod solver;
@@ -15,8 +73,8 @@ pub mod table;
 
 pub use budget::Budget;
 pub use error::SolveError;
-pub use mex::{NimberSet, mex};
 pub use nimber::{Nimber, ParseNimberError};
+pub use nimber_set::{NimberSet, mex};
 pub use outcome::Outcome;
 pub use ruleset::Ruleset;
 pub use solver::{Config, Known, Solver, Stats};

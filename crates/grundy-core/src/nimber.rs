@@ -17,7 +17,7 @@
 //!
 //! The Grundy value of a position is the minimum excludant of its options' values, so it is at
 //! most the number of options. No real position has anywhere near `2^64` options, so a Grundy
-//! value computed by this crate always fits (and [`mex`](crate::mex::mex) is written so that it
+//! value computed by this crate always fits (and [`mex`](crate::mex) is written so that it
 //! cannot overflow).
 //!
 //! # Notation

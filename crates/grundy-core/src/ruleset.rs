@@ -67,7 +67,7 @@ use crate::Nimber;
 /// let mut solver = Solver::new(&game);
 /// // The Grundy values of this game have period 7: 0 1 0 1 2 3 2 | 0 1 0 1 2 3 2 ...
 /// assert_eq!(solver.value(&12)?, Nimber::new(3));
-/// assert_eq!(solver.winning_moves(&12)?, vec![1, 4]);
+/// assert_eq!(solver.winning_moves(&12)?, vec![3]); // to 9, a P-position
 /// # Ok::<(), grundy_core::SolveError>(())
 /// ```
 pub trait Ruleset {

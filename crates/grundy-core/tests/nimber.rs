@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use grundy_core::mex::NimberSet;
+use grundy_core::NimberSet;
 use grundy_core::{Nimber, ParseNimberError, mex};
 use proptest::prelude::*;
 

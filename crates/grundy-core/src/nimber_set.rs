@@ -123,7 +123,7 @@ const DENSE_LIMIT: u64 = 1 << 16;
 ///
 /// ```
 /// use grundy_core::Nimber;
-/// use grundy_core::mex::NimberSet;
+/// use grundy_core::NimberSet;
 ///
 /// let mut set = NimberSet::new();
 /// for v in [0, 2, 1, 2, 4] {
@@ -151,7 +151,7 @@ impl NimberSet {
     /// Creates an empty set. Does not allocate.
     ///
     /// ```
-    /// use grundy_core::mex::NimberSet;
+    /// use grundy_core::NimberSet;
     ///
     /// assert!(NimberSet::new().is_empty());
     /// ```
@@ -205,7 +205,7 @@ impl NimberSet {
     ///
     /// ```
     /// use grundy_core::Nimber;
-    /// use grundy_core::mex::NimberSet;
+    /// use grundy_core::NimberSet;
     ///
     /// let mut set = NimberSet::new();
     /// assert!(set.insert(Nimber::new(7)));
@@ -245,7 +245,7 @@ impl NimberSet {
     ///
     /// ```
     /// use grundy_core::Nimber;
-    /// use grundy_core::mex::NimberSet;
+    /// use grundy_core::NimberSet;
     ///
     /// let mut set: NimberSet = (0..5).map(Nimber::new).collect();
     /// assert!(set.remove(Nimber::new(2)));
@@ -302,7 +302,7 @@ impl NimberSet {
     ///
     /// ```
     /// use grundy_core::Nimber;
-    /// use grundy_core::mex::NimberSet;
+    /// use grundy_core::NimberSet;
     ///
     /// let set: NimberSet = [0, 1, 2, 5].into_iter().map(Nimber::new).collect();
     /// assert_eq!(set.mex(), Nimber::new(3));
@@ -336,7 +336,7 @@ impl NimberSet {
     ///
     /// ```
     /// use grundy_core::Nimber;
-    /// use grundy_core::mex::NimberSet;
+    /// use grundy_core::NimberSet;
     ///
     /// let small: NimberSet = [1, 3].into_iter().map(Nimber::new).collect();
     /// let big: NimberSet = (0..4).map(Nimber::new).collect();
