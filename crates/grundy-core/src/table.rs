@@ -122,7 +122,9 @@ impl<K: Eq + Hash, V: Copy> Table<K, V> {
     /// Stores `value` under `key`, replacing an older value of the same key.
     pub fn insert(&mut self, key: K, value: V) {
         self.stats.stores += 1;
-        self.previous.remove(&key);
+        if !self.previous.is_empty() {
+            self.previous.remove(&key);
+        }
         self.put(key, value);
     }
 
