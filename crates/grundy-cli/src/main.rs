@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+mod heap_games;
 mod nim;
 mod report;
 
@@ -24,6 +25,14 @@ struct Cli {
 enum Command {
     /// Nim: take any number of tokens from one heap (heaps of any size)
     Nim(nim::Args),
+    /// Antonim: Nim on a set, where heaps of equal size cannot coexist
+    Antonim(heap_games::Args),
+    /// Tower Nim: take from the top heap of a stack (the last heap given)
+    TowerNim(heap_games::Args),
+    /// Rotisserie Nim: take from the front heap (the first given), which then goes to the back
+    RotisserieNim(heap_games::Args),
+    /// Greedy Nim: take from a largest heap
+    GreedyNim(heap_games::Args),
 }
 
 /// Exit status for bad input (as clap uses for usage errors).
@@ -50,6 +59,10 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Nim(args) => nim::run(&args),
+        Command::Antonim(args) => heap_games::antonim(&args),
+        Command::TowerNim(args) => heap_games::tower_nim(&args),
+        Command::RotisserieNim(args) => heap_games::rotisserie_nim(&args),
+        Command::GreedyNim(args) => heap_games::greedy_nim(&args),
     };
     match result {
         Ok(text) => {

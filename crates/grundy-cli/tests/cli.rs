@@ -77,3 +77,62 @@ fn help_lists_the_subcommands() {
     assert!(out.status.success());
     assert!(stdout(&out).contains("nim"));
 }
+
+#[test]
+fn antonim_reports_the_set_sorted_and_rejects_repeats() {
+    let text = stdout(&grundy(&["antonim", "5", "1", "4"]));
+    assert!(text.contains("position  1 4 5\n"), "{text}");
+    assert!(text.contains("value     *5\n"), "{text}");
+    assert!(text.contains("take 1 from heap 2  ->  1 3 5"), "{text}");
+    let text = stdout(&grundy(&["antonim", "1", "3", "5"]));
+    assert!(text.contains("outcome   P (previous player wins)"), "{text}");
+    let out = grundy(&["antonim", "3", "7", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "error: duplicate heap '3' (heap 3): heap 1 has the same size\n");
+}
+
+#[test]
+fn tower_nim_plays_the_last_heap() {
+    let text = stdout(&grundy(&["tower-nim", "5", "2", "4"]));
+    assert!(text.contains("value     *4\n"), "{text}");
+    assert!(text.contains("winning moves (1):"), "{text}");
+    assert!(text.contains("take 3 from the top heap  ->  5 2 1"), "{text}");
+    let out = grundy(&["tower-nim", "5", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: empty heap '0' (heap 2): every heap holds at least one token\n"
+    );
+}
+
+#[test]
+fn rotisserie_nim_requeues_the_front_heap() {
+    let text = stdout(&grundy(&["rotisserie-nim", "5", "2", "4"]));
+    assert!(text.contains("outcome   N (next player wins)"), "{text}");
+    assert!(text.contains("take 4 from the front heap  ->  2 4 1"), "{text}");
+    assert!(text.contains("take 5 from the front heap  ->  2 4"), "{text}");
+    let text = stdout(&grundy(&["rotisserie-nim", "2", "2"]));
+    assert!(text.contains("value     0\n"), "{text}");
+    let out = grundy(&["rotisserie-nim", "2", "x"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "error: invalid heap 'x' (heap 2): expected a positive integer\n");
+}
+
+#[test]
+fn greedy_nim_json_and_too_large_heaps() {
+    let out = grundy(&["greedy-nim", "--json", "3", "5", "1"]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "{\"ruleset\":\"greedy-nim\",\"position\":\"3 5 1\",\"play\":\"normal\",\"value\":\"*4\",\
+         \"outcome\":\"N\",\"winning_moves\":[{\"move\":\"take 2 from heap 2\",\"result\":\"3 3 1\"}]}\n"
+    );
+    let text = stdout(&grundy(&["greedy-nim", "3", "5", "5", "1"]));
+    assert!(text.contains("winning moves: none"), "{text}");
+    let out = grundy(&["greedy-nim", "1", "18446744073709551615"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: heap '18446744073709551615' (heap 2) is too large to search: at most 100000 tokens\n"
+    );
+}

@@ -37,6 +37,7 @@
 //! | feature | module | crate |
 //! | --- | --- | --- |
 //! | `nim` | [`nim`] | `grundy-nim`: Nim with heaps of any size, in closed form |
+//! | `heap-games` | [`heap_games`] | `grundy-heap-games`: Antonim, Tower Nim, Rotisserie Nim, Greedy Nim |
 //!
 //! # Where to start
 //!
@@ -51,6 +52,10 @@ pub use grundy_core::*;
 /// Nim with heaps of any size (feature `nim`).
 #[cfg(feature = "nim")]
 pub use grundy_nim as nim;
+
+/// Nim on data structures: Antonim, Tower Nim, Rotisserie Nim, Greedy Nim (feature `heap-games`).
+#[cfg(feature = "heap-games")]
+pub use grundy_heap_games as heap_games;
 
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
