@@ -82,6 +82,7 @@ where
         value: Some(value.to_string()),
         outcome: Outcome::from_value(value),
         winning_moves,
+        note: None,
     };
     Ok(report.render(args.json))
 }

@@ -11,6 +11,7 @@ use clap::Parser;
 
 mod heap_games;
 mod nim;
+mod octal;
 mod report;
 
 /// Solve impartial combinatorial games.
@@ -33,6 +34,10 @@ enum Command {
     RotisserieNim(heap_games::Args),
     /// Greedy Nim: take from a largest heap
     GreedyNim(heap_games::Args),
+    /// Octal games such as 0.137: the Grundy sequence and its period, or a position of heaps
+    Octal(octal::OctalArgs),
+    /// Rob's Dots: mark a dot not next to a marked one (Node-Kayles on a path, octal 0.137)
+    Dots(octal::DotsArgs),
 }
 
 /// Exit status for bad input (as clap uses for usage errors).
@@ -63,6 +68,8 @@ fn main() -> ExitCode {
         Command::TowerNim(args) => heap_games::tower_nim(&args),
         Command::RotisserieNim(args) => heap_games::rotisserie_nim(&args),
         Command::GreedyNim(args) => heap_games::greedy_nim(&args),
+        Command::Octal(args) => octal::octal(&args),
+        Command::Dots(args) => octal::dots(&args),
     };
     match result {
         Ok(text) => {

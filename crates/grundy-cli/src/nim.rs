@@ -47,6 +47,7 @@ pub(crate) fn run(args: &Args) -> Result<String, String> {
         value,
         outcome,
         winning_moves,
+        note: None,
     };
     Ok(report.render(args.json))
 }

@@ -28,6 +28,8 @@ pub(crate) struct Report {
     pub(crate) value: Option<String>,
     pub(crate) outcome: Outcome,
     pub(crate) winning_moves: Vec<MoveLine>,
+    /// Why the winning moves are not listed, when they are not.
+    pub(crate) note: Option<String>,
 }
 
 impl Report {
@@ -49,7 +51,9 @@ impl Report {
             let _ = writeln!(out, "value     {value}");
         }
         let _ = writeln!(out, "outcome   {} ({})", self.outcome, self.outcome.describe());
-        if self.winning_moves.is_empty() {
+        if let Some(note) = &self.note {
+            let _ = writeln!(out, "winning moves: not listed ({note})");
+        } else if self.winning_moves.is_empty() {
             let _ = writeln!(out, "winning moves: none");
         } else {
             let _ = writeln!(out, "winning moves ({}):", self.winning_moves.len());
@@ -85,7 +89,11 @@ impl Report {
             }
             let _ = write!(out, "{{\"move\":{},\"result\":{}}}", quote(&m.text), quote(&m.result));
         }
-        out.push_str("]}\n");
+        out.push(']');
+        if let Some(note) = &self.note {
+            let _ = write!(out, ",\"note\":{}", quote(note));
+        }
+        out.push_str("}\n");
         out
     }
 }

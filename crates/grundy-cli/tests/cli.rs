@@ -136,3 +136,57 @@ fn greedy_nim_json_and_too_large_heaps() {
         "error: heap '18446744073709551615' (heap 2) is too large to search: at most 100000 tokens\n"
     );
 }
+
+#[test]
+fn octal_sequence_with_its_certified_period() {
+    let out = grundy(&["octal", "0.137", "--upto", "20"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("      10 | 3 2 2 4 0 5 2 2 3 3"), "{text}");
+    assert!(text.contains("period    34, pre-period 52"), "{text}");
+    assert!(text.contains("n0 = 52, p = 34, t = 3"), "{text}");
+}
+
+#[test]
+fn octal_position_value_and_winning_moves() {
+    let text = stdout(&grundy(&["octal", "0.137", "17", "20"]));
+    assert!(text.contains("value     *2"), "{text}");
+    assert!(text.contains("take 3 from heap 2 leaving 17        ->  17 17"), "{text}");
+    // Heaps far beyond the computed values, through the proved period.
+    let text = stdout(&grundy(&["octal", ".137", "1000000000000000000"]));
+    assert!(text.contains("value     *7"), "{text}");
+}
+
+#[test]
+fn octal_plot_writes_an_svg() {
+    let path = std::env::temp_dir().join(format!("grundy-plot-{}.svg", std::process::id()));
+    let out = grundy(&["octal", "0.77", "--upto", "100", "--plot", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(svg.starts_with("<svg"));
+    assert_eq!(svg.matches("<circle").count(), 101);
+}
+
+#[test]
+fn dots_reproduce_the_blogs_50_dot_game() {
+    let text = stdout(&grundy(&["dots", &".".repeat(50)]));
+    assert!(text.contains("value     *5"), "{text}");
+    assert!(text.contains("mark dot 8 "), "{text}");
+    assert!(text.contains("(runs: 6 41)"), "{text}");
+}
+
+#[test]
+fn octal_and_dots_bad_input() {
+    for args in [
+        &["octal", "0.18"][..],
+        &["octal", "0.137", "x"],
+        &["octal", ""],
+        &["dots", ".xx."],
+        &["dots", "..a"],
+    ] {
+        let out = grundy(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out).lines().count(), 1, "{args:?}");
+    }
+}

@@ -38,6 +38,7 @@
 //! | --- | --- | --- |
 //! | `nim` | [`nim`] | `grundy-nim`: Nim with heaps of any size, in closed form |
 //! | `heap-games` | [`heap_games`] | `grundy-heap-games`: Antonim, Tower Nim, Rotisserie Nim, Greedy Nim |
+//! | `octal` | [`octal`] | `grundy-octal`: octal games (0.137, 0.77, ...), certified periods, Rob's Dots |
 //!
 //! # Where to start
 //!
@@ -56,6 +57,10 @@ pub use grundy_nim as nim;
 /// Nim on data structures: Antonim, Tower Nim, Rotisserie Nim, Greedy Nim (feature `heap-games`).
 #[cfg(feature = "heap-games")]
 pub use grundy_heap_games as heap_games;
+
+/// Octal games, their Grundy sequences and certified periods, and Rob's Dots (feature `octal`).
+#[cfg(feature = "octal")]
+pub use grundy_octal as octal;
 
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
