@@ -128,6 +128,15 @@ pub fn misere_outcome_within<R: Ruleset>(
     outcome_rec(ruleset, position, true, &mut budget.start())
 }
 
+/// The misère Grundy value of `position`: 1 when terminal, else the mex of its options' values.
+pub fn misere_value<R: Ruleset>(ruleset: &R, position: &R::Position) -> Nimber {
+    let moves = ruleset.move_list(position);
+    if moves.is_empty() {
+        return Nimber::ONE;
+    }
+    mex(moves.iter().map(|mv| misere_value(ruleset, &ruleset.play(position, mv))))
+}
+
 /// The moves of `position` that lead to a P-position under normal play, in move order.
 pub fn winning_moves<R: Ruleset>(ruleset: &R, position: &R::Position) -> Vec<R::Move> {
     ruleset

@@ -133,7 +133,7 @@ pub struct Stats {
 pub struct Solver<R: Ruleset> {
     ruleset: R,
     table: Table<R::Position, Known>,
-    misere: Table<R::Position, Outcome>,
+    misere: Table<R::Position, MisereKnown>,
     budget: Budget,
     stats: Stats,
     stack: Vec<Frame<R::Position, R::Move>>,
@@ -149,6 +149,8 @@ enum Goal {
     Outcome,
     /// The misère outcome of the whole position (no decomposition).
     Misere,
+    /// The misère Grundy value of the whole position (no decomposition).
+    MisereValue,
 }
 
 /// The reusable allocations of a frame.
@@ -191,6 +193,14 @@ struct Frame<P, M> {
 enum Answer {
     Normal(Known),
     Misere(Outcome),
+    MisereValue(Nimber),
+}
+
+/// What the misère table knows about a whole position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MisereKnown {
+    Outcome(Outcome),
+    Value(Nimber),
 }
 
 impl<R: Ruleset> Solver<R> {
@@ -291,7 +301,7 @@ impl<R: Ruleset> Solver<R> {
             match self.solve(part, goal, meter)? {
                 Answer::Normal(Known::Value(v)) => total += v,
                 Answer::Normal(Known::NonZero) => return Ok(Outcome::N),
-                Answer::Misere(_) => unreachable!("a normal-play search answered a misère outcome"),
+                other => unreachable!("a normal-play search answered {other:?}"),
             }
         }
         Ok(Outcome::from_value(total))
@@ -369,7 +379,26 @@ impl<R: Ruleset> Solver<R> {
         let mut meter = budget.start();
         match self.solve(position.clone(), Goal::Misere, &mut meter)? {
             Answer::Misere(outcome) => Ok(outcome),
-            Answer::Normal(k) => unreachable!("a misère search answered {k:?}"),
+            other => unreachable!("a misère search answered {other:?}"),
+        }
+    }
+
+    /// The misère Grundy value of `position`: 1 for a terminal position, otherwise the mex of
+    /// the misère values of its options.
+    ///
+    /// It is 0 exactly for misère P-positions. Unlike the normal-play value it does not add
+    /// over sums (misère play has no such theorem), so whole positions are searched, keyed by
+    /// their canonical form, in the misère table.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget runs out first.
+    pub fn misere_value(&mut self, position: &R::Position) -> Result<Nimber, SolveError> {
+        let budget = self.budget.clone();
+        let mut meter = budget.start();
+        match self.solve(position.clone(), Goal::MisereValue, &mut meter)? {
+            Answer::MisereValue(v) => Ok(v),
+            other => unreachable!("a misère value search answered {other:?}"),
         }
     }
 
@@ -395,16 +424,17 @@ impl<R: Ruleset> Solver<R> {
 
     /// Answers from closed forms or the table, without search. On a miss, returns the key.
     fn quick(&mut self, position: &R::Position, goal: Goal) -> Result<Answer, R::Position> {
-        if goal == Goal::Misere {
+        if matches!(goal, Goal::Misere | Goal::MisereValue) {
             let key = self.ruleset.canonical(position);
             self.stats.table_lookups += 1;
-            return match self.misere.get(&key) {
-                Some(outcome) => {
-                    self.stats.table_hits += 1;
-                    Ok(Answer::Misere(outcome))
-                }
-                None => Err(key),
+            let answer = match (self.misere.get(&key), goal) {
+                (Some(MisereKnown::Value(v)), Goal::MisereValue) => Answer::MisereValue(v),
+                (Some(MisereKnown::Value(v)), _) => Answer::Misere(Outcome::from_value(v)),
+                (Some(MisereKnown::Outcome(o)), Goal::Misere) => Answer::Misere(o),
+                _ => return Err(key),
             };
+            self.stats.table_hits += 1;
+            return Ok(answer);
         }
         if let Some(v) = self.ruleset.known_value(position) {
             self.stats.known_values += 1;
@@ -513,7 +543,7 @@ impl<R: Ruleset> Solver<R> {
                 }
                 let frame = self.top();
                 frame.in_child = false;
-                if frame.goal == Goal::Value {
+                if matches!(frame.goal, Goal::Value | Goal::MisereValue) {
                     let v = frame.acc;
                     frame.bufs.seen.insert(v);
                 } else if !frame.nonzero && frame.acc.is_zero() {
@@ -537,9 +567,9 @@ impl<R: Ruleset> Solver<R> {
                 frame.acc = Nimber::ZERO;
                 frame.nonzero = false;
                 frame.bufs.parts.clear();
-                if frame.goal == Goal::Misere {
+                if matches!(frame.goal, Goal::Misere | Goal::MisereValue) {
                     frame.bufs.parts.push(child);
-                    frame.part_goal = Goal::Misere;
+                    frame.part_goal = frame.goal;
                 } else {
                     self.ruleset.components(&child, &mut frame.bufs.parts);
                     // An outcome search needs only the outcome of a child with one component;
@@ -559,6 +589,10 @@ impl<R: Ruleset> Solver<R> {
                 // No move to a misère P-position: P, unless there is no move at all.
                 Goal::Misere if frame.bufs.moves.is_empty() => Answer::Misere(Outcome::N),
                 Goal::Misere => Answer::Misere(Outcome::P),
+                Goal::MisereValue if frame.bufs.moves.is_empty() => {
+                    Answer::MisereValue(Nimber::ONE)
+                }
+                Goal::MisereValue => Answer::MisereValue(frame.bufs.seen.mex()),
             };
             if let Some(done) = self.finish(answer, base) {
                 return Ok(done);
@@ -573,7 +607,8 @@ impl<R: Ruleset> Solver<R> {
         let frame = self.stack.pop().expect("finish is called with a frame on the stack");
         match answer {
             Answer::Normal(known) => self.table.insert(frame.key, known),
-            Answer::Misere(outcome) => self.misere.insert(frame.key, outcome),
+            Answer::Misere(outcome) => self.misere.insert(frame.key, MisereKnown::Outcome(outcome)),
+            Answer::MisereValue(v) => self.misere.insert(frame.key, MisereKnown::Value(v)),
         }
         self.recycle(frame.bufs);
         if self.stack.len() == base {
@@ -587,7 +622,7 @@ impl<R: Ruleset> Solver<R> {
 /// Adds a component's answer to the child being evaluated by `frame`.
 fn absorb<P, M>(frame: &mut Frame<P, M>, answer: Answer) {
     match answer {
-        Answer::Normal(Known::Value(v)) => frame.acc += v,
+        Answer::Normal(Known::Value(v)) | Answer::MisereValue(v) => frame.acc += v,
         Answer::Normal(Known::NonZero) | Answer::Misere(Outcome::N) => frame.nonzero = true,
         Answer::Misere(Outcome::P) => {}
     }

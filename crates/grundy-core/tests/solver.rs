@@ -118,6 +118,12 @@ proptest! {
             prop_assert_eq!(fresh.winning_moves(&v).unwrap(), naive::winning_moves(&game, &v));
             prop_assert_eq!(fresh.misere_outcome(&v).unwrap(), naive::misere_outcome(&game, &v));
         }
+        // Misère values, from a solver that already knows some misère outcomes.
+        for v in 0..game.edges.len() {
+            let m = fresh.misere_value(&v).unwrap();
+            prop_assert_eq!(m, naive::misere_value(&game, &v));
+            prop_assert_eq!(Outcome::from_value(m), naive::misere_outcome(&game, &v));
+        }
     }
 
     #[test]

@@ -133,3 +133,39 @@ fn too_long_is_an_error_not_an_allocation() {
     assert!(s.extend_to(usize::MAX).is_err());
     assert!(Octal::with_values(Code::dawson_chess(), usize::MAX).is_err());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Misère play by search (no decomposition): the solver's misère values and outcomes of
+    /// single heaps and of small multi-heap positions equal the naive recursion's.
+    #[test]
+    fn misere_values_and_outcomes_by_search(code in code(false), heaps in prop::collection::vec(0u64..4, 1..=2)) {
+        let game = Octal::new(code);
+        let mut solver = Solver::new(&game);
+        for n in 0..7u64 {
+            let single = Heaps::new([n]);
+            prop_assert_eq!(solver.misere_value(&single).unwrap(), naive::misere_value(&game, &single));
+        }
+        let position = Heaps::new(heaps);
+        prop_assert_eq!(solver.misere_outcome(&position).unwrap(), naive::misere_outcome(&game, &position));
+    }
+}
+
+/// Misère Dawson's chess on small heaps: a heap of 1 is a misère P-position (the mover must
+/// take the last dot), and misère values differ from normal-play values.
+#[test]
+fn misere_dawsons_chess_small_heaps() {
+    let game = Octal::new(Code::dawson_chess());
+    let mut solver = Solver::new(&game);
+    assert!(solver.misere_outcome(&Heaps::new([1])).unwrap().is_p());
+    assert!(solver.misere_outcome(&Heaps::new([0])).unwrap().is_n());
+    let misere: Vec<u64> =
+        (0..12).map(|n| solver.misere_value(&Heaps::new([n])).unwrap().value()).collect();
+    let normal: Vec<u64> =
+        (0..12).map(|n| solver.value(&Heaps::new([n])).unwrap().value()).collect();
+    assert_ne!(misere, normal);
+    for (n, &m) in misere.iter().enumerate() {
+        assert_eq!(m, naive::misere_value(&game, &Heaps::new([n as u64])).value());
+    }
+}
