@@ -26,11 +26,13 @@
 
 mod code;
 mod dots;
+mod fast;
 mod game;
 mod sequence;
 
 pub use code::{Code, MAX_DIGITS, ParseCodeError};
 pub use dots::Dots;
+pub use fast::Method;
 pub use game::{Heaps, MAX_ENUMERATED_HEAP, Octal, OctalMove};
 pub use sequence::{MAX_LEN, Periodicity, Sequence};
 

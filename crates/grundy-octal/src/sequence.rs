@@ -2,7 +2,7 @@
 
 use grundy_core::{Nimber, NimberSet};
 
-use crate::{Code, OctalError};
+use crate::{Code, Method, OctalError, fast};
 
 /// The longest sequence that may be computed (values are 4 bytes each: 1 GiB).
 pub const MAX_LEN: usize = 1 << 28;
@@ -77,7 +77,8 @@ impl Periodicity {
 /// The Grundy values of single heaps of an octal game, computed on demand.
 ///
 /// `G(0), G(1), ...` are computed in order by the definition (the mex of the values of every
-/// option, the value of a split being the nim-sum of its parts), and kept. Once a period has
+/// option, the value of a split being the nim-sum of its parts), and kept; the [`Method`]
+/// (by default [`Method::Fast`]) only changes how fast. Once a period has
 /// been proved ([`Sequence::find_period`]), the value of any heap, even `10^18`, is answered in
 /// constant time by [`Sequence::value`].
 ///
@@ -102,12 +103,39 @@ pub struct Sequence {
     values: Vec<u32>,
     max: u32,
     period: Option<Periodicity>,
+    method: Method,
 }
 
 impl Sequence {
-    /// The sequence of `code`, with nothing computed yet.
+    /// The sequence of `code`, with nothing computed yet, computed by the default [`Method`].
     pub fn new(code: Code) -> Self {
-        Sequence { code, values: Vec::new(), max: 0, period: None }
+        Sequence::with_method(code, Method::default())
+    }
+
+    /// The sequence of `code`, with nothing computed yet, to be computed by `method`.
+    ///
+    /// Every method gives the same values; they differ only in speed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use grundy_octal::{Method, Sequence};
+    ///
+    /// let mut plain = Sequence::with_method("0.16".parse()?, Method::Plain);
+    /// let mut fast = Sequence::with_method("0.16".parse()?, Method::Fast);
+    /// plain.extend_to(500)?;
+    /// fast.extend_to(500)?;
+    /// assert_eq!(plain.values(), fast.values());
+    /// assert_eq!(fast.method(), Method::Fast);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_method(code: Code, method: Method) -> Self {
+        Sequence { code, values: Vec::new(), max: 0, period: None, method }
+    }
+
+    /// The method [`extend_to`](Sequence::extend_to) computes values with.
+    pub const fn method(&self) -> Method {
+        self.method
     }
 
     /// The code of the game.
@@ -151,7 +179,8 @@ impl Sequence {
         self.values.get(index).map(|&v| Nimber::new(u64::from(v)))
     }
 
-    /// Computes values until there are `len` of them (heaps `0 .. len`).
+    /// Computes values until there are `len` of them (heaps `0 .. len`), by the sequence's
+    /// [`Method`].
     ///
     /// # Errors
     ///
@@ -159,28 +188,22 @@ impl Sequence {
     ///
     /// # Complexity
     ///
-    /// O(len² · t) for codes that split in two (every split of every heap is visited), O(len · t)
-    /// for codes that never split, and O(len³ · t) for codes that split in three.
+    /// With [`Method::Plain`]: O(len² · t) for codes that split in two (every split of every
+    /// heap is visited), O(len · t) for codes that never split, and O(len³ · t) for codes that
+    /// split in three. [`Method::Fast`] (codes that split in at most two) is never worse than
+    /// that by more than a constant factor, and is far faster when the values have few rare
+    /// values or a period is proved early; see [`Method::Fast`].
     pub fn extend_to(&mut self, len: usize) -> Result<(), OctalError> {
         if len > MAX_LEN {
             return Err(OctalError::TooLong { len, max: MAX_LEN });
         }
         self.values.reserve(len.saturating_sub(self.values.len()));
+        if self.method == Method::Fast && !self.code.splits_in_three() {
+            return fast::extend(&self.code, &mut self.values, &mut self.max, len);
+        }
         let mut set = NimberSet::new();
         while self.values.len() < len {
-            let n = self.values.len();
-            let v = if self.max < 64 {
-                let mut mask = 0u64;
-                options(&self.code, &self.values, n, |v| mask |= 1 << v);
-                (!mask).trailing_zeros()
-            } else {
-                set.clear();
-                options(&self.code, &self.values, n, |v| {
-                    set.insert(Nimber::new(u64::from(v)));
-                });
-                let mex = set.mex().value();
-                u32::try_from(mex).map_err(|_| OctalError::ValueOverflow { heap: n })?
-            };
+            let v = plain_value(&self.code, &self.values, self.max, &mut set)?;
             self.max = self.max.max(v);
             self.values.push(v);
         }
@@ -223,6 +246,29 @@ impl Sequence {
     }
 }
 
+/// The value of heap `g.len()` by the definition, given the values `g` of smaller heaps and
+/// their maximum `max` (`set` is scratch space).
+pub(crate) fn plain_value(
+    code: &Code,
+    g: &[u32],
+    max: u32,
+    set: &mut NimberSet,
+) -> Result<u32, OctalError> {
+    let n = g.len();
+    if max < 64 {
+        let mut mask = 0u64;
+        options(code, g, n, |v| mask |= 1 << v);
+        Ok((!mask).trailing_zeros())
+    } else {
+        set.clear();
+        options(code, g, n, |v| {
+            set.insert(Nimber::new(u64::from(v)));
+        });
+        let mex = set.mex().value();
+        u32::try_from(mex).map_err(|_| OctalError::ValueOverflow { heap: n })
+    }
+}
+
 /// Calls `add` with the value of every option of a heap of `n` (values of smaller heaps known).
 fn options(code: &Code, g: &[u32], n: usize, mut add: impl FnMut(u32)) {
     for (j, &d) in code.digits().iter().enumerate() {
@@ -252,7 +298,7 @@ fn options(code: &Code, g: &[u32], n: usize, mut add: impl FnMut(u32)) {
 }
 
 /// Applies the periodicity theorem to the values: the smallest period it proves, reduced.
-fn prove_period(g: &[u32], t: usize) -> Option<Periodicity> {
+pub(crate) fn prove_period(g: &[u32], t: usize) -> Option<Periodicity> {
     let len = g.len();
     let reversed: Vec<u32> = g.iter().rev().copied().collect();
     let z = z_function(&reversed);
