@@ -8,7 +8,7 @@ use std::time::Duration;
 use grundy::heap_games::{Antonim, GreedyNim, RotisserieNim, TowerNim};
 use grundy::{Budget, Config, Outcome, Ruleset, Solver};
 
-use crate::report::{MoveLine, Play, Report};
+use crate::report::{Play, Report, move_lines};
 
 /// Arguments of the heap-game subcommands.
 #[derive(Debug, clap::Args)]
@@ -68,13 +68,7 @@ where
     let fail = |e| format!("cannot solve {name} position '{position}': {e}");
     let value = solver.value(&position).map_err(fail)?;
     let moves = solver.winning_moves(&position).map_err(fail)?;
-    let winning_moves = moves
-        .iter()
-        .map(|mv| MoveLine {
-            text: mv.to_string(),
-            result: ruleset.play(&position, mv).to_string(),
-        })
-        .collect();
+    let winning_moves = move_lines(ruleset, &position, &moves);
     let report = Report {
         ruleset: name,
         position: position.to_string(),

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use grundy::Outcome;
 use grundy::octal::{Code, Dots, Heaps, Octal, OctalError, Sequence};
 
-use crate::report::{MoveLine, Play, Report};
+use crate::report::{MoveLine, Play, Report, move_lines};
 
 /// How many values a period search may compute when the user asks for fewer.
 const PERIOD_SEARCH: usize = 1 << 16;
@@ -62,13 +62,7 @@ pub(crate) fn octal(args: &OctalArgs) -> Result<String, String> {
         Err(e @ OctalError::HeapTooLarge { .. }) => (Vec::new(), Some(e.to_string())),
         Err(e) => return Err(e.to_string()),
     };
-    let winning_moves = moves
-        .iter()
-        .map(|mv| MoveLine {
-            text: mv.to_string(),
-            result: game.play_move(&position, mv).to_string(),
-        })
-        .collect();
+    let winning_moves = move_lines(&game, &position, &moves);
     let report = Report {
         ruleset: "octal",
         position: format!("{} on {}", game.code(), position),

@@ -18,6 +18,19 @@ pub(crate) struct MoveLine {
     pub(crate) result: String,
 }
 
+/// The winning-move lines of `moves`: each move, and the position it leads to.
+pub(crate) fn move_lines<R>(ruleset: &R, position: &R::Position, moves: &[R::Move]) -> Vec<MoveLine>
+where
+    R: grundy::Ruleset,
+    R::Position: std::fmt::Display,
+    R::Move: std::fmt::Display,
+{
+    moves
+        .iter()
+        .map(|mv| MoveLine { text: mv.to_string(), result: ruleset.play(position, mv).to_string() })
+        .collect()
+}
+
 /// The answer about one position.
 #[derive(Clone, Debug)]
 pub(crate) struct Report {
