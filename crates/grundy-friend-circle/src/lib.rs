@@ -1,0 +1,5 @@
+//! Friend Circle, the viral-marketing game of Burke, Ferland and Teng, for the grundy library
+//!
+//! (Work in progress.)
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
