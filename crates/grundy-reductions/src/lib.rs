@@ -1,5 +1,55 @@
-//! Reductions between impartial rulesets for the grundy library: isomorphisms, embeddings, a tandem checker and the generalisation lattice
+//! Reductions between impartial rulesets, checked by walking both game trees in tandem.
 //!
-//! (Work in progress.)
+//! A [`Reduction`] maps the positions and moves of one ruleset to those of another so that
+//! the game trees correspond move for move; an [`Isomorphism`] also maps back. The
+//! [`Tandem`] checker confirms such a claim on a whole game tree, or returns the path to the
+//! first node where it fails. [`Compose`] chains reductions and [`Inverse`] turns an
+//! isomorphism around.
+//!
+//! ```
+//! use grundy_core::Ruleset;
+//! use grundy_reductions::{Normalize, Reduction, ReductionError, Tandem, TandemError};
+//!
+//! /// Take 1 or 2 tokens from a heap.
+//! struct Take12;
+//! impl Ruleset for Take12 {
+//!     type Position = u32;
+//!     type Move = u32;
+//!     fn moves(&self, n: &u32, m: &mut Vec<u32>) { m.extend((1..=2).filter(|t| t <= n)); }
+//!     fn play(&self, n: &u32, t: &u32) -> u32 { n - t }
+//! }
+//! impl Normalize for Take12 {
+//!     type Form = u32;
+//!     fn normal_form(&self, n: &u32) -> u32 { *n }
+//! }
+//!
+//! /// A wrong claim: "Take12 on n is Take12 on n + 1".
+//! struct OffByOne;
+//! impl Reduction for OffByOne {
+//!     type Source = Take12;
+//!     type Target = Take12;
+//!     fn source(&self) -> &Take12 { &Take12 }
+//!     fn target(&self) -> &Take12 { &Take12 }
+//!     fn map_position(&self, n: &u32) -> Result<u32, ReductionError> { Ok(n + 1) }
+//!     fn map_move(&self, _: &u32, t: &u32) -> Result<u32, ReductionError> { Ok(*t) }
+//! }
+//!
+//! match Tandem::new().check(&OffByOne, &2) {
+//!     Err(TandemError::Counterexample(found)) => {
+//!         // Heap 2 has value *2, heap 3 has value 0: caught at the root.
+//!         assert!(found.path.is_empty());
+//!         println!("{found}");
+//!     }
+//!     other => panic!("expected a counterexample, got {other:?}"),
+//! }
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+mod normal;
+mod reduction;
+mod tandem;
+
+pub use normal::{Normalize, RowFamily};
+pub use reduction::{Compose, Inverse, Isomorphism, Reduction, ReductionError};
+pub use tandem::{Counterexample, Problem, Tandem, TandemError, TandemReport};
