@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use grundy::Outcome;
-use grundy::octal::{Code, Dots, Heaps, Octal, OctalError, Sequence};
+use grundy::octal::{Dots, Heaps, Octal, OctalError, Rules, Sequence};
 
 use crate::report::{MoveLine, Play, Report, move_lines};
 
@@ -13,7 +13,8 @@ const PERIOD_SEARCH: usize = 1 << 16;
 /// Arguments of `grundy octal`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct OctalArgs {
-    /// The code, e.g. 0.137 (Dawson's chess), 0.77 (Kayles), 4.07; hexadecimal codes as 0x0.8f
+    /// The game: an octal code, e.g. 0.137 (Dawson's chess), 0.77 (Kayles), 4.07, hexadecimal
+    /// codes as 0x0.8f; a subtraction set such as '{1,2,5}'; or 'grundy' for Grundy's game
     code: String,
     /// Heap sizes of a position to solve; without them, the Grundy sequence is printed
     heaps: Vec<String>,
@@ -39,7 +40,7 @@ pub(crate) struct DotsArgs {
 }
 
 pub(crate) fn octal(args: &OctalArgs) -> Result<String, String> {
-    let code: Code = args.code.parse().map_err(|e: grundy::octal::ParseCodeError| e.to_string())?;
+    let code: Rules = args.code.parse().map_err(|e: OctalError| e.to_string())?;
     if args.heaps.is_empty() {
         return sequence(code, args);
     }
@@ -48,8 +49,9 @@ pub(crate) fn octal(args: &OctalArgs) -> Result<String, String> {
     }
     let position: Heaps = args.heaps.join(" ").parse().map_err(|e: OctalError| e.to_string())?;
     let largest = position.heaps().iter().copied().max().unwrap_or(0);
-    let mut seq = Sequence::new(code);
-    // A proved period answers heaps of any size; codes that split in three have none here.
+    let mut seq = Sequence::for_rules(code.clone());
+    // A proved period answers heaps of any size; codes that split in three and games with
+    // unequal splits have none here.
     let _ = seq.find_period(PERIOD_SEARCH);
     if seq.period().is_none() {
         let upto = usize::try_from(largest).map_err(|_| format!("heap {largest} is too large"))?;
@@ -65,7 +67,7 @@ pub(crate) fn octal(args: &OctalArgs) -> Result<String, String> {
     let winning_moves = move_lines(&game, &position, &moves);
     let report = Report {
         ruleset: "octal",
-        position: format!("{} on {}", game.code(), position),
+        position: format!("{} on {}", game.rules(), position),
         play: Play::Normal,
         value: Some(value.to_string()),
         outcome: Outcome::from_value(value),
@@ -75,24 +77,24 @@ pub(crate) fn octal(args: &OctalArgs) -> Result<String, String> {
     Ok(report.render(args.json))
 }
 
-fn sequence(code: Code, args: &OctalArgs) -> Result<String, String> {
+fn sequence(code: Rules, args: &OctalArgs) -> Result<String, String> {
     let len = args.upto.checked_add(1).ok_or("--upto is too large")?;
-    let mut seq = Sequence::new(code);
+    let mut seq = Sequence::for_rules(code.clone());
     seq.extend_to(len).map_err(|e| e.to_string())?;
     let period = match seq.find_period(len.max(PERIOD_SEARCH)) {
         Ok(p) => p,
-        Err(OctalError::ThreeWaySplits { .. }) => None,
+        Err(OctalError::ThreeWaySplits { .. } | OctalError::NoPeriodicityTheorem { .. }) => None,
         Err(e) => return Err(e.to_string()),
     };
     if let Some(path) = &args.plot {
-        std::fs::write(path, svg(&seq.values()[..len], &seq.code().to_string()))
+        std::fs::write(path, svg(&seq.values()[..len], &seq.rules().to_string()))
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
     }
     let values = &seq.values()[..len];
     let mut out = String::new();
     if args.json {
         let list: Vec<String> = values.iter().map(u32::to_string).collect();
-        let _ = write!(out, "{{\"code\":\"{}\",\"values\":[{}]", seq.code(), list.join(","));
+        let _ = write!(out, "{{\"code\":\"{}\",\"values\":[{}]", seq.rules(), list.join(","));
         match period {
             Some(p) => {
                 let _ = write!(
@@ -110,7 +112,7 @@ fn sequence(code: Code, args: &OctalArgs) -> Result<String, String> {
         out.push('\n');
         return Ok(out);
     }
-    let _ = writeln!(out, "code      {}", seq.code());
+    let _ = writeln!(out, "code      {}", seq.rules());
     let _ = writeln!(out, "values    G(0) .. G({}), ten to a line:", args.upto);
     let width = values.iter().max().map_or(1, |m| m.to_string().len());
     for (row, chunk) in values.chunks(10).enumerate() {
@@ -139,6 +141,9 @@ fn sequence(code: Code, args: &OctalArgs) -> Result<String, String> {
                 p.bound(),
                 p.values_checked()
             );
+        }
+        None if seq.rules().unequal_splits() => {
+            out.push_str("period    not sought: no periodicity theorem covers unequal splits\n");
         }
         None => {
             let _ = writeln!(

@@ -33,8 +33,8 @@ pub const MAX_DIGITS: usize = 64;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Code {
     /// `digits[j]` for taking `j` tokens; no trailing zeros beyond digit 0.
-    digits: Vec<u8>,
-    hex: bool,
+    pub(crate) digits: Vec<u8>,
+    pub(crate) hex: bool,
 }
 
 /// Why a text is not a code.

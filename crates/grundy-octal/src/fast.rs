@@ -6,7 +6,7 @@
 use grundy_core::NimberSet;
 
 use crate::sequence::{plain_value, prove_period};
-use crate::{Code, OctalError};
+use crate::{OctalError, Rules};
 
 /// How [`Sequence::extend_to`](crate::Sequence::extend_to) computes the Grundy values.
 ///
@@ -77,26 +77,27 @@ const MAX_MASK_BITS: u32 = 12;
 
 /// Computes values of a code that splits in at most two until there are `len` of them.
 pub(crate) fn extend(
-    code: &Code,
+    rules: &Rules,
     values: &mut Vec<u32>,
     max: &mut u32,
     len: usize,
 ) -> Result<(), OctalError> {
-    extend_with(code, values, max, len, None, true)
+    extend_with(rules, values, max, len, None, !rules.unequal_splits())
 }
 
 /// [`extend`] with a fixed mask instead of the chosen ones (`Some(0)` being the plain method),
 /// and periods tried or not: the tests check that neither changes the values.
 fn extend_with(
-    code: &Code,
+    rules: &Rules,
     values: &mut Vec<u32>,
     max: &mut u32,
     len: usize,
     fixed_mask: Option<u32>,
     periods: bool,
 ) -> Result<(), OctalError> {
-    debug_assert!(!code.splits_in_three());
-    let mut state = State::new(code, values);
+    debug_assert!(!rules.code().splits_in_three());
+    debug_assert!(!(periods && rules.unequal_splits()), "no periodicity theorem applies");
+    let mut state = State::new(rules, values);
     if let Some(mask) = fixed_mask {
         state.set_mask(values, mask);
     }
@@ -104,7 +105,7 @@ fn extend_with(
     while values.len() < len {
         let n = values.len();
         if periods && n >= 128 && n.is_power_of_two() {
-            if let Some(proof) = prove_period(values, code.max_take()) {
+            if let Some(proof) = prove_period(values, rules.max_take()) {
                 while values.len() < len {
                     let m = values.len() as u64;
                     values.push(values[proof.reduce(m)]);
@@ -116,9 +117,9 @@ fn extend_with(
             state.choose_mask(values);
         }
         let v = if state.mask == 0 && *max < 64 {
-            plain_value(code, values, *max, &mut set)?
+            plain_value(rules, values, *max, &mut set)?
         } else {
-            state.value(code, values, *max)?
+            state.value(rules, values, *max)?
         };
         if n >= 1 && state.mask != 0 && state.is_rare(v) {
             state.rare.push(n);
@@ -133,6 +134,8 @@ fn extend_with(
 struct State {
     /// The digits `j` whose moves may split the rest in two.
     splits: Vec<usize>,
+    /// 1 when splits must be unequal (Grundy's game), else 0.
+    unequal: usize,
     /// The mask; 0 when the plain method is used.
     mask: u32,
     /// The positions `a >= 1` whose value is rare, in increasing order.
@@ -148,11 +151,18 @@ struct State {
 }
 
 impl State {
-    fn new(code: &Code, values: &[u32]) -> Self {
-        let splits =
-            code.digits().iter().enumerate().filter(|&(_, d)| d & 4 != 0).map(|(j, _)| j).collect();
+    fn new(rules: &Rules, values: &[u32]) -> Self {
+        let splits = rules
+            .code()
+            .digits()
+            .iter()
+            .enumerate()
+            .filter(|&(_, d)| d & 4 != 0)
+            .map(|(j, _)| j)
+            .collect();
         let mut state = State {
             splits,
+            unequal: usize::from(rules.unequal_splits()),
             mask: 0,
             rare: Vec::new(),
             bound: 0,
@@ -215,7 +225,7 @@ impl State {
     }
 
     /// The value of heap `values.len()`, every value being below or at `max`.
-    fn value(&mut self, code: &Code, g: &[u32], max: u32) -> Result<u32, OctalError> {
+    fn value(&mut self, rules: &Rules, g: &[u32], max: u32) -> Result<u32, OctalError> {
         let n = g.len();
         let bound = (max as usize + 1).next_power_of_two();
         let words = bound / 64 + 1;
@@ -234,7 +244,7 @@ impl State {
         seen.fill(0);
         let mut mark = |v: u32| seen[v as usize / 64] |= 1 << (v % 64);
         // The options that leave at most one heap.
-        for (j, &d) in code.digits().iter().enumerate().take(n + 1) {
+        for (j, &d) in rules.code().digits().iter().enumerate().take(n + 1) {
             let m = n - j;
             if d & 1 != 0 && j >= 1 && m == 0 {
                 mark(0);
@@ -247,7 +257,7 @@ impl State {
             // The plain method, with a bitmap of values: every split.
             for &j in &self.splits {
                 let Some(m) = n.checked_sub(j).filter(|&m| m >= 2) else { continue };
-                let half = m / 2;
+                let half = (m - self.unequal) / 2;
                 for (&x, &y) in g[1..=half].iter().zip(g[m - half..m].iter().rev()) {
                     mark(x ^ y);
                 }
@@ -276,7 +286,9 @@ impl State {
                 if a >= m {
                     break;
                 }
-                mark(g[a] ^ g[m - a]);
+                if self.unequal == 0 || 2 * a != m {
+                    mark(g[a] ^ g[m - a]);
+                }
             }
         }
         // The smallest common value not seen bounds the mex; every value missing below it is
@@ -322,7 +334,7 @@ impl State {
                 .iter()
                 .filter_map(|&j| n.checked_sub(j))
                 .filter(|&m| m >= 2)
-                .map(|m| (m, m / 2))
+                .map(|m| (m, (m - self.unequal) / 2))
                 .collect();
             if let [(m, half)] = halves[..] {
                 // One split digit (most codes): the pairs (a, m - a) for a = 1 ..= m / 2.
@@ -351,15 +363,15 @@ impl State {
 mod tests {
     use super::*;
 
-    fn plain(code: &Code, len: usize) -> Vec<u32> {
-        let mut s = crate::Sequence::with_method(code.clone(), crate::Method::Plain);
+    fn plain(rules: &Rules, len: usize) -> Vec<u32> {
+        let mut s = crate::Sequence::for_rules_with_method(rules.clone(), crate::Method::Plain);
         s.extend_to(len).expect("short");
         s.values().to_vec()
     }
 
-    fn fast(code: &Code, len: usize, mask: Option<u32>, periods: bool) -> Vec<u32> {
+    fn fast(rules: &Rules, len: usize, mask: Option<u32>, periods: bool) -> Vec<u32> {
         let (mut values, mut max) = (Vec::new(), 0);
-        extend_with(code, &mut values, &mut max, len, mask, periods).expect("short");
+        extend_with(rules, &mut values, &mut max, len, mask, periods).expect("short");
         assert_eq!(values.iter().copied().max().unwrap_or(0), max);
         values
     }
@@ -368,11 +380,16 @@ mod tests {
     /// changes the speed.
     #[test]
     fn every_mask_gives_the_plain_values() {
-        for text in ["0.137", "0.77", "0.6", "0.16", "0.007", "4.07", "0.74", "4.0077", "0.4444"] {
-            let code: Code = text.parse().expect("valid");
-            let expected = plain(&code, 700);
+        let codes = ["0.137", "0.77", "0.6", "0.16", "0.007", "4.07", "0.74", "4.0077", "0.4444"];
+        let mut games: Vec<Rules> = codes.iter().map(|t| t.parse().expect("valid")).collect();
+        games.push(Rules::grundys_game());
+        for text in ["0.6", "4.07", "0.4444"] {
+            games.push(text.parse::<Rules>().expect("valid").with_unequal_splits());
+        }
+        for rules in &games {
+            let expected = plain(rules, 700);
             for mask in (0..40).chain([0xff, 0x155, 0xfff, u32::MAX]) {
-                assert_eq!(fast(&code, 700, Some(mask), false), expected, "{text} mask {mask:#x}");
+                assert_eq!(fast(rules, 700, Some(mask), false), expected, "{rules} mask {mask:#x}");
             }
         }
     }
@@ -381,11 +398,13 @@ mod tests {
     #[test]
     fn chosen_masks_give_the_plain_values() {
         for text in ["0.6", "0.16", "0.007", "4.07", "0.137", "0.77", "0.74"] {
-            let code: Code = text.parse().expect("valid");
-            let expected = plain(&code, 3000);
-            assert_eq!(fast(&code, 3000, None, false), expected, "{text} without periods");
-            assert_eq!(fast(&code, 3000, None, true), expected, "{text} with periods");
+            let rules: Rules = text.parse().expect("valid");
+            let expected = plain(&rules, 3000);
+            assert_eq!(fast(&rules, 3000, None, false), expected, "{text} without periods");
+            assert_eq!(fast(&rules, 3000, None, true), expected, "{text} with periods");
         }
+        let grundy = Rules::grundys_game();
+        assert_eq!(fast(&grundy, 3000, None, false), plain(&grundy, 3000));
     }
 
     /// 0.16 has a mask with few rare values, and it is found.

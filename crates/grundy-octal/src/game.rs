@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use grundy_core::{Nimber, Ruleset};
 
-use crate::{Code, OctalError, Sequence};
+use crate::{Code, OctalError, Rules, Sequence};
 
 /// The largest heap whose moves are enumerated one by one (winning moves, the generic solver).
 pub const MAX_ENUMERATED_HEAP: u64 = 1 << 24;
@@ -88,8 +88,23 @@ impl OctalMove {
 }
 
 impl fmt::Display for OctalMove {
-    /// `take 3 from heap 1 leaving 6 and 41` (heaps counted from 1).
+    /// `take 3 from heap 1 leaving 6 and 41`, or `split heap 2 into 5 and 8` when nothing is
+    /// taken (heaps counted from 1).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.take == 0 {
+            write!(f, "split heap {} into", self.heap + 1)?;
+            for (i, h) in self.rest.iter().enumerate() {
+                let sep = if i == 0 {
+                    " "
+                } else if i + 1 == self.rest.len() {
+                    " and "
+                } else {
+                    ", "
+                };
+                write!(f, "{sep}{h}")?;
+            }
+            return Ok(());
+        }
         write!(f, "take {} from heap {}", self.take, self.heap + 1)?;
         match self.rest.as_slice() {
             [] => f.write_str(" leaving nothing"),
@@ -132,7 +147,13 @@ pub struct Octal {
 impl Octal {
     /// The game of `code`, with no value computed in advance.
     pub fn new(code: Code) -> Self {
-        Octal { sequence: Sequence::new(code) }
+        Octal::for_rules(Rules::octal(code))
+    }
+
+    /// The game of any [`Rules`] (an octal code, a subtraction set, Grundy's game), with no
+    /// value computed in advance.
+    pub fn for_rules(rules: Rules) -> Self {
+        Octal { sequence: Sequence::for_rules(rules) }
     }
 
     /// The game of `code` with the values of heaps `0 ..= upto` computed, and its period if
@@ -142,11 +163,21 @@ impl Octal {
     ///
     /// [`OctalError::TooLong`] when `upto` is too large to compute.
     pub fn with_values(code: Code, upto: usize) -> Result<Self, OctalError> {
-        let mut sequence = Sequence::new(code);
+        Octal::for_rules_with_values(Rules::octal(code), upto)
+    }
+
+    /// The game of `rules` with the values of heaps `0 ..= upto` computed, and its period if
+    /// one is proved by the time they are (never for unequal splits).
+    ///
+    /// # Errors
+    ///
+    /// [`OctalError::TooLong`] when `upto` is too large to compute.
+    pub fn for_rules_with_values(rules: Rules, upto: usize) -> Result<Self, OctalError> {
+        let mut sequence = Sequence::for_rules(rules);
         let len =
             upto.checked_add(1).ok_or(OctalError::TooLong { len: upto, max: crate::MAX_LEN })?;
         sequence.extend_to(len)?;
-        if !sequence.code().splits_in_three() {
+        if !sequence.code().splits_in_three() && !sequence.rules().unequal_splits() {
             sequence.find_period(len)?;
         }
         Ok(Octal { sequence })
@@ -157,9 +188,14 @@ impl Octal {
         Octal { sequence }
     }
 
-    /// The code of the game.
+    /// The octal code of the game's moves (see [`Rules::code`]).
     pub const fn code(&self) -> &Code {
         self.sequence.code()
+    }
+
+    /// The rules of the game.
+    pub const fn rules(&self) -> &Rules {
+        self.sequence.rules()
     }
 
     /// The sequence of single-heap values behind the game.
@@ -223,6 +259,7 @@ impl Octal {
         if h > MAX_ENUMERATED_HEAP {
             return Err(OctalError::HeapTooLarge { heap: h, max: MAX_ENUMERATED_HEAP });
         }
+        let unequal = u64::from(self.rules().unequal_splits());
         for (j, &d) in self.code().digits().iter().enumerate() {
             let j = j as u64;
             if j > h {
@@ -236,7 +273,7 @@ impl Octal {
                 moves.push(OctalMove { heap: index, take: j, rest: vec![m] });
             }
             if d & 4 != 0 && m >= 2 {
-                for a in 1..=m / 2 {
+                for a in 1..=(m - unequal) / 2 {
                     moves.push(OctalMove { heap: index, take: j, rest: vec![a, m - a] });
                 }
             }

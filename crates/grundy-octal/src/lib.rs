@@ -28,12 +28,14 @@ mod code;
 mod dots;
 mod fast;
 mod game;
+mod rules;
 mod sequence;
 
 pub use code::{Code, MAX_DIGITS, ParseCodeError};
 pub use dots::Dots;
 pub use fast::Method;
 pub use game::{Heaps, MAX_ENUMERATED_HEAP, Octal, OctalMove};
+pub use rules::Rules;
 pub use sequence::{MAX_LEN, Periodicity, Sequence};
 
 /// What can go wrong with octal games and their inputs.
@@ -64,6 +66,18 @@ pub enum OctalError {
     ValueOverflow {
         /// The heap.
         heap: usize,
+    },
+    /// A subtraction set that is empty, holds 0, or an amount too large.
+    #[error("invalid subtraction set: {reason}")]
+    BadSubtractionSet {
+        /// What is wrong.
+        reason: String,
+    },
+    /// No periodicity theorem covers games whose splits must be unequal (Grundy's game).
+    #[error("cannot prove a period for '{game}': no periodicity theorem covers unequal splits")]
+    NoPeriodicityTheorem {
+        /// The game.
+        game: String,
     },
     /// The periodicity theorem used here covers moves that leave at most two heaps.
     #[error("cannot prove a period for '{code}': its moves may leave three heaps")]

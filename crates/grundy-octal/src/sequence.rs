@@ -2,7 +2,7 @@
 
 use grundy_core::{Nimber, NimberSet};
 
-use crate::{Code, Method, OctalError, fast};
+use crate::{Code, Method, OctalError, Rules, fast};
 
 /// The longest sequence that may be computed (values are 4 bytes each: 1 GiB).
 pub const MAX_LEN: usize = 1 << 28;
@@ -99,7 +99,7 @@ impl Periodicity {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Sequence {
-    code: Code,
+    rules: Rules,
     values: Vec<u32>,
     max: u32,
     period: Option<Periodicity>,
@@ -107,12 +107,14 @@ pub struct Sequence {
 }
 
 impl Sequence {
-    /// The sequence of `code`, with nothing computed yet, computed by the default [`Method`].
+    /// The sequence of the octal game `code`, with nothing computed yet, computed by the
+    /// default [`Method`].
     pub fn new(code: Code) -> Self {
-        Sequence::with_method(code, Method::default())
+        Sequence::for_rules(Rules::octal(code))
     }
 
-    /// The sequence of `code`, with nothing computed yet, to be computed by `method`.
+    /// The sequence of the octal game `code`, with nothing computed yet, to be computed by
+    /// `method`.
     ///
     /// Every method gives the same values; they differ only in speed.
     ///
@@ -130,7 +132,27 @@ impl Sequence {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_method(code: Code, method: Method) -> Self {
-        Sequence { code, values: Vec::new(), max: 0, period: None, method }
+        Sequence::for_rules_with_method(Rules::octal(code), method)
+    }
+
+    /// The sequence of any [`Rules`] (an octal code, a subtraction set, Grundy's game), with
+    /// nothing computed yet, computed by the default [`Method`].
+    ///
+    /// ```
+    /// use grundy_octal::{Rules, Sequence};
+    ///
+    /// let mut seq = Sequence::for_rules("{2,3}".parse()?);
+    /// seq.extend_to(10)?;
+    /// assert_eq!(seq.values(), &[0, 0, 1, 1, 2, 0, 0, 1, 1, 2]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_rules(rules: Rules) -> Self {
+        Sequence::for_rules_with_method(rules, Method::default())
+    }
+
+    /// The sequence of `rules`, with nothing computed yet, to be computed by `method`.
+    pub fn for_rules_with_method(rules: Rules, method: Method) -> Self {
+        Sequence { rules, values: Vec::new(), max: 0, period: None, method }
     }
 
     /// The method [`extend_to`](Sequence::extend_to) computes values with.
@@ -138,9 +160,14 @@ impl Sequence {
         self.method
     }
 
-    /// The code of the game.
+    /// The octal code of the game's moves (see [`Rules::code`]).
     pub const fn code(&self) -> &Code {
-        &self.code
+        self.rules.code()
+    }
+
+    /// The rules of the game.
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// The values computed so far: `values()[n]` is the Grundy value of a heap of `n`.
@@ -198,12 +225,12 @@ impl Sequence {
             return Err(OctalError::TooLong { len, max: MAX_LEN });
         }
         self.values.reserve(len.saturating_sub(self.values.len()));
-        if self.method == Method::Fast && !self.code.splits_in_three() {
-            return fast::extend(&self.code, &mut self.values, &mut self.max, len);
+        if self.method == Method::Fast && !self.rules.code().splits_in_three() {
+            return fast::extend(&self.rules, &mut self.values, &mut self.max, len);
         }
         let mut set = NimberSet::new();
         while self.values.len() < len {
-            let v = plain_value(&self.code, &self.values, self.max, &mut set)?;
+            let v = plain_value(&self.rules, &self.values, self.max, &mut set)?;
             self.max = self.max.max(v);
             self.values.push(v);
         }
@@ -219,14 +246,18 @@ impl Sequence {
     /// # Errors
     ///
     /// [`OctalError::ThreeWaySplits`] for codes whose moves may leave three heaps (the
-    /// theorem used here covers at most two), [`OctalError::TooLong`] for a `limit` above
-    /// [`MAX_LEN`].
+    /// theorem used here covers at most two), [`OctalError::NoPeriodicityTheorem`] for rules
+    /// with [unequal splits](Rules::unequal_splits) such as Grundy's game,
+    /// [`OctalError::TooLong`] for a `limit` above [`MAX_LEN`].
     pub fn find_period(&mut self, limit: usize) -> Result<Option<Periodicity>, OctalError> {
         if let Some(p) = self.period {
             return Ok(Some(p));
         }
-        if self.code.splits_in_three() {
-            return Err(OctalError::ThreeWaySplits { code: self.code.to_string() });
+        if self.rules.code().splits_in_three() {
+            return Err(OctalError::ThreeWaySplits { code: self.rules.to_string() });
+        }
+        if self.rules.unequal_splits() {
+            return Err(OctalError::NoPeriodicityTheorem { game: self.rules.to_string() });
         }
         if limit > MAX_LEN {
             return Err(OctalError::TooLong { len: limit, max: MAX_LEN });
@@ -234,7 +265,7 @@ impl Sequence {
         let mut len = self.values.len().max(64).min(limit);
         loop {
             self.extend_to(len)?;
-            if let Some(p) = prove_period(&self.values, self.code.max_take()) {
+            if let Some(p) = prove_period(&self.values, self.rules.max_take()) {
                 self.period = Some(p);
                 return Ok(Some(p));
             }
@@ -249,7 +280,7 @@ impl Sequence {
 /// The value of heap `g.len()` by the definition, given the values `g` of smaller heaps and
 /// their maximum `max` (`set` is scratch space).
 pub(crate) fn plain_value(
-    code: &Code,
+    rules: &Rules,
     g: &[u32],
     max: u32,
     set: &mut NimberSet,
@@ -257,11 +288,11 @@ pub(crate) fn plain_value(
     let n = g.len();
     if max < 64 {
         let mut mask = 0u64;
-        options(code, g, n, |v| mask |= 1 << v);
+        options(rules, g, n, |v| mask |= 1 << v);
         Ok((!mask).trailing_zeros())
     } else {
         set.clear();
-        options(code, g, n, |v| {
+        options(rules, g, n, |v| {
             set.insert(Nimber::new(u64::from(v)));
         });
         let mex = set.mex().value();
@@ -270,8 +301,9 @@ pub(crate) fn plain_value(
 }
 
 /// Calls `add` with the value of every option of a heap of `n` (values of smaller heaps known).
-fn options(code: &Code, g: &[u32], n: usize, mut add: impl FnMut(u32)) {
-    for (j, &d) in code.digits().iter().enumerate() {
+fn options(rules: &Rules, g: &[u32], n: usize, mut add: impl FnMut(u32)) {
+    let unequal = usize::from(rules.unequal_splits());
+    for (j, &d) in rules.code().digits().iter().enumerate() {
         if j > n {
             break;
         }
@@ -283,7 +315,8 @@ fn options(code: &Code, g: &[u32], n: usize, mut add: impl FnMut(u32)) {
             add(g[m]);
         }
         if d & 4 != 0 && m >= 2 {
-            for a in 1..=m / 2 {
+            // With unequal splits, a < m - a: a <= (m - 1) / 2.
+            for a in 1..=(m - unequal) / 2 {
                 add(g[a] ^ g[m - a]);
             }
         }
