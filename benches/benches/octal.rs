@@ -5,7 +5,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy_octal::{Code, Method, Sequence};
+use grundy_octal::{Code, Method, Rules, Sequence};
 
 /// The six classic codes: periodic (0.137, 0.77, 4.07) and unsolved (0.6, 0.16, 0.007).
 const CODES: [&str; 6] = ["0.137", "0.77", "0.6", "0.16", "0.007", "4.07"];
@@ -45,5 +45,28 @@ fn octal(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, octal);
+/// Grundy's game (split a heap into two unequal heaps): no period to use, rare values only.
+fn grundys_game(c: &mut Criterion) {
+    let mut group = c.benchmark_group("grundy's game");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    for (method, name, len) in [
+        (Method::Plain, "plain", 1 << 14),
+        (Method::Fast, "fast", 1 << 14),
+        (Method::Fast, "fast", 1 << 16),
+    ] {
+        group.bench_function(format!("{name} heaps 0..{len}"), |b| {
+            b.iter(|| {
+                let mut s = Sequence::for_rules_with_method(Rules::grundys_game(), method);
+                s.extend_to(black_box(len)).expect("within MAX_LEN");
+                s
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, octal, grundys_game);
 criterion_main!(benches);

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use grundy::Outcome;
-use grundy::octal::{Dots, Heaps, Octal, OctalError, Rules, Sequence};
+use grundy::octal::{Dots, Heaps, Method, Octal, OctalError, Rules, Sequence};
 
 use crate::report::{MoveLine, Play, Report, move_lines};
 
@@ -21,12 +21,37 @@ pub(crate) struct OctalArgs {
     /// Print the values of heaps 0 to N (when no position is given)
     #[arg(long, value_name = "N", default_value_t = 100)]
     upto: usize,
+    /// How to compute the sequence: fast (rare and common values, proved periods used as soon
+    /// as found), rare-common (the same without periods: every value computed), or plain
+    #[arg(long, value_enum, default_value_t = MethodArg::Fast)]
+    method: MethodArg,
     /// Draw the values against n as an SVG picture in FILE (with --upto)
     #[arg(long, value_name = "FILE")]
     plot: Option<std::path::PathBuf>,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
+}
+
+/// The `--method` of `grundy octal`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub(crate) enum MethodArg {
+    /// Rare and common values, and proved periods
+    Fast,
+    /// Rare and common values only
+    RareCommon,
+    /// The definition
+    Plain,
+}
+
+impl From<MethodArg> for Method {
+    fn from(arg: MethodArg) -> Self {
+        match arg {
+            MethodArg::Fast => Method::Fast,
+            MethodArg::RareCommon => Method::RareCommon,
+            MethodArg::Plain => Method::Plain,
+        }
+    }
 }
 
 /// Arguments of `grundy dots`.
@@ -49,7 +74,7 @@ pub(crate) fn octal(args: &OctalArgs) -> Result<String, String> {
     }
     let position: Heaps = args.heaps.join(" ").parse().map_err(|e: OctalError| e.to_string())?;
     let largest = position.heaps().iter().copied().max().unwrap_or(0);
-    let mut seq = Sequence::for_rules(code.clone());
+    let mut seq = Sequence::for_rules_with_method(code.clone(), args.method.into());
     // A proved period answers heaps of any size; codes that split in three and games with
     // unequal splits have none here.
     let _ = seq.find_period(PERIOD_SEARCH);
@@ -79,7 +104,7 @@ pub(crate) fn octal(args: &OctalArgs) -> Result<String, String> {
 
 fn sequence(code: Rules, args: &OctalArgs) -> Result<String, String> {
     let len = args.upto.checked_add(1).ok_or("--upto is too large")?;
-    let mut seq = Sequence::for_rules(code.clone());
+    let mut seq = Sequence::for_rules_with_method(code.clone(), args.method.into());
     seq.extend_to(len).map_err(|e| e.to_string())?;
     let period = match seq.find_period(len.max(PERIOD_SEARCH)) {
         Ok(p) => p,

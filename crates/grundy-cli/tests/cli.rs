@@ -190,3 +190,21 @@ fn octal_and_dots_bad_input() {
         assert_eq!(stderr(&out).lines().count(), 1, "{args:?}");
     }
 }
+
+#[test]
+fn octal_takes_grundys_game_and_subtraction_sets() {
+    let text = stdout(&grundy(&["octal", "grundy", "--upto", "20"]));
+    assert!(text.contains("code      grundy"), "{text}");
+    assert!(text.contains("      10 | 0 2 1 3 2 1 3 2 4 3"), "{text}");
+    assert!(text.contains("no periodicity theorem covers unequal splits"), "{text}");
+    let text = stdout(&grundy(&["octal", "grundy", "10", "13"]));
+    assert!(text.contains("split heap 2 into 5 and 8  ->  10 5 8"), "{text}");
+    for method in ["fast", "rare-common", "plain"] {
+        let text = stdout(&grundy(&["octal", "{1,2,3}", "--upto", "9", "--method", method]));
+        assert!(text.contains("       0 | 0 1 2 3 0 1 2 3 0 1"), "{method}: {text}");
+        assert!(text.contains("period    4, pre-period 0"), "{method}: {text}");
+    }
+    let out = grundy(&["octal", "{0,1}"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("0 is not a move"), "{}", stderr(&out));
+}

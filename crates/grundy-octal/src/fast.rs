@@ -67,6 +67,16 @@ pub enum Method {
     /// heap. In the worst case (no good mask, no period), the plain method's O(n² · t).
     #[default]
     Fast,
+    /// [`Fast`](Method::Fast) without proved periods: rare and common values only, so every
+    /// value is computed from its options even where a proved period would give it.
+    ///
+    /// This is the raw speed of the method (the figure that matters for games with no known
+    /// period, such as 0.6 and 0.007), and an independent check of a proved period.
+    ///
+    /// # Complexity
+    ///
+    /// As [`Fast`](Method::Fast) before any period is proved.
+    RareCommon,
 }
 
 /// Below this many values, no mask is chosen (the plain method is as fast).
@@ -81,8 +91,9 @@ pub(crate) fn extend(
     values: &mut Vec<u32>,
     max: &mut u32,
     len: usize,
+    periods: bool,
 ) -> Result<(), OctalError> {
-    extend_with(rules, values, max, len, None, !rules.unequal_splits())
+    extend_with(rules, values, max, len, None, periods && !rules.unequal_splits())
 }
 
 /// [`extend`] with a fixed mask instead of the chosen ones (`Some(0)` being the plain method),

@@ -225,8 +225,9 @@ impl Sequence {
             return Err(OctalError::TooLong { len, max: MAX_LEN });
         }
         self.values.reserve(len.saturating_sub(self.values.len()));
-        if self.method == Method::Fast && !self.rules.code().splits_in_three() {
-            return fast::extend(&self.rules, &mut self.values, &mut self.max, len);
+        if self.method != Method::Plain && !self.rules.code().splits_in_three() {
+            let periods = self.method == Method::Fast;
+            return fast::extend(&self.rules, &mut self.values, &mut self.max, len, periods);
         }
         let mut set = NimberSet::new();
         while self.values.len() < len {
