@@ -7,6 +7,10 @@
 //! token. [`Nim`] implements these closed forms and also the [`Ruleset`] trait, so the generic
 //! solvers of [`grundy_core`] can play it too (and the tests check that both agree).
 //!
+//! [`BooleanNim`] is Nim where every heap holds at most one pebble ([`BoolHeaps`], a bitset
+//! of any length, written `1001101`), with a move named by its heap index: the realizations
+//! of Demi-Quantum Boolean Nim.
+//!
 //! ```
 //! use grundy_nim::{Heaps, Nim, NimMove};
 //! use grundy_core::Outcome;
@@ -34,6 +38,10 @@ use core::str::FromStr;
 use grundy_core::{Nimber, Outcome, Ruleset};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
+
+mod boolean;
+
+pub use boolean::{BoolHeaps, BooleanNim, ParseBoolHeapsError};
 
 /// A Nim position: a list of heap sizes, in order.
 ///
