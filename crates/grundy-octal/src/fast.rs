@@ -113,6 +113,14 @@ fn extend_with(
         state.set_mask(values, mask);
     }
     let mut set = NimberSet::new();
+    // While every value is below 64, a copy of the values as bytes: the plain method's split
+    // loop then reads a quarter of the memory (it is bound by memory traffic on long
+    // sequences). Emptied for good once a value reaches 64.
+    let mut bytes: Vec<u8> = if *max < 64 {
+        values.iter().map(|&v| u8::try_from(v).unwrap_or(u8::MAX)).collect()
+    } else {
+        Vec::new()
+    };
     while values.len() < len {
         let n = values.len();
         if periods && n >= 128 && n.is_power_of_two() {
@@ -127,11 +135,17 @@ fn extend_with(
         if fixed_mask.is_none() && n >= MIN_MASKED && n.is_power_of_two() {
             state.choose_mask(values);
         }
-        let v = if state.mask == 0 && *max < 64 {
+        let v = if state.mask == 0 && *max < 64 && bytes.len() == n {
+            plain_small(rules, values, &bytes)
+        } else if state.mask == 0 && *max < 64 {
             plain_value(rules, values, *max, &mut set)?
         } else {
             state.value(rules, values, *max)?
         };
+        match u8::try_from(v) {
+            Ok(b) if b < 64 && bytes.len() == n => bytes.push(b),
+            _ => bytes.clear(),
+        }
         if n >= 1 && state.mask != 0 && state.is_rare(v) {
             state.rare.push(n);
         }
@@ -139,6 +153,48 @@ fn extend_with(
         values.push(v);
     }
     Ok(())
+}
+
+/// The value of heap `g.len()` by the definition when every value so far is below 64, the
+/// values also given as `bytes` (`bytes[a] = g[a]`).
+fn plain_small(rules: &Rules, g: &[u32], bytes: &[u8]) -> u32 {
+    let n = g.len();
+    let unequal = usize::from(rules.unequal_splits());
+    let mut mask = 0u64;
+    for (j, &d) in rules.code().digits().iter().enumerate().take(n + 1) {
+        let m = n - j;
+        if d & 1 != 0 && j >= 1 && m == 0 {
+            mask |= 1;
+        }
+        if d & 2 != 0 && j >= 1 && m >= 1 {
+            mask |= 1 << g[m];
+        }
+        if d & 4 != 0 && m >= 2 {
+            let half = (m - unequal) / 2;
+            mask |= split_mask(&bytes[1..=half], &bytes[m - half..m]);
+        }
+    }
+    (!mask).trailing_zeros()
+}
+
+/// The set of `left[i] ^ right[len - 1 - i]` as a bit mask (every byte below 64).
+fn split_mask(left: &[u8], right: &[u8]) -> u64 {
+    // Four independent accumulators over chunks of four pairs keep the loop free of a single
+    // dependency chain; the right-hand chunks are read backwards.
+    let mut acc = [0u64; 4];
+    for (l, r) in left.chunks_exact(4).zip(right.rchunks_exact(4)) {
+        acc[0] |= 1u64 << ((l[0] ^ r[3]) & 63);
+        acc[1] |= 1u64 << ((l[1] ^ r[2]) & 63);
+        acc[2] |= 1u64 << ((l[2] ^ r[1]) & 63);
+        acc[3] |= 1u64 << ((l[3] ^ r[0]) & 63);
+    }
+    let done = left.len() / 4 * 4;
+    let tail_right = &right[..right.len() - done];
+    let mut mask = acc[0] | acc[1] | acc[2] | acc[3];
+    for (&x, &y) in left[done..].iter().zip(tail_right.iter().rev()) {
+        mask |= 1u64 << ((x ^ y) & 63);
+    }
+    mask
 }
 
 /// What the rare-and-common method keeps between heaps.
