@@ -1,9 +1,86 @@
-//! Placeholder: the benchmarks of this ruleset are being written.
+//! Node-Kayles: values and outcomes of random graphs G(n, p), grids and the Petersen graph,
+//! each solved from scratch (a fresh solver per iteration).
 #![allow(missing_docs, reason = "criterion's macros generate undocumented functions")]
 
+use std::hint::black_box;
+use std::time::Duration;
+
 use criterion::{Criterion, criterion_group, criterion_main};
+use grundy::Nimber;
+use grundy_benches::Xorshift;
+use grundy_node_kayles::{Graph, KaylesSolver, NodeKayles, SolverConfig};
 
-fn placeholder(_c: &mut Criterion) {}
+/// G(n, p) with p = `degree` / (n - 1): average degree `degree`, from a fixed seed.
+fn random_graph(n: usize, degree: f64, seed: u64) -> Graph {
+    let mut rng = Xorshift::new(seed);
+    let p = degree / (n as f64 - 1.0);
+    let mut g = Graph::new(n);
+    for u in 0..n {
+        for v in u + 1..n {
+            // 53 random bits as a uniform number in [0, 1).
+            if ((rng.next_u64() >> 11) as f64) / ((1u64 << 53) as f64) < p {
+                g.add_edge(u, v).expect("each pair once");
+            }
+        }
+    }
+    g
+}
 
-criterion_group!(benches, placeholder);
+fn value(game: &NodeKayles, config: &SolverConfig) -> Nimber {
+    KaylesSolver::with_config(game, config.clone()).value(&game.start()).expect("no budget")
+}
+
+fn is_p(game: &NodeKayles) -> bool {
+    KaylesSolver::new(game).outcome(&game.start()).expect("no budget").is_p()
+}
+
+fn random_graphs(c: &mut Criterion) {
+    let mut group = c.benchmark_group("node-kayles random");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    let default = SolverConfig::default();
+    for (n, degree, seed) in [(20, 3.0, 1), (30, 3.0, 1), (30, 3.0, 2), (40, 3.0, 2), (30, 6.0, 1)]
+    {
+        let game = NodeKayles::new(random_graph(n, degree, seed));
+        group.bench_function(format!("value n={n} d={degree} seed={seed}"), |b| {
+            b.iter(|| value(black_box(&game), &default))
+        });
+        group.bench_function(format!("outcome n={n} d={degree} seed={seed}"), |b| {
+            b.iter(|| is_p(black_box(&game)))
+        });
+    }
+    // The same graph without canonical forms: what they save or cost.
+    let game = NodeKayles::new(random_graph(40, 3.0, 2));
+    let plain_keys = SolverConfig::default().with_canonical_max(0);
+    group.bench_function("value n=40 d=3 seed=2 no canonical forms", |b| {
+        b.iter(|| value(black_box(&game), &plain_keys))
+    });
+    group.finish();
+}
+
+fn structured_graphs(c: &mut Criterion) {
+    let mut group = c.benchmark_group("node-kayles structured");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    let default = SolverConfig::default();
+    let graphs = [
+        ("petersen", Graph::petersen()),
+        ("grid 4x5", Graph::grid(4, 5)),
+        ("grid 5x5", Graph::grid(5, 5)),
+        ("grid 4x8", Graph::grid(4, 8)),
+    ];
+    for (name, g) in graphs {
+        let game = NodeKayles::new(g);
+        group.bench_function(format!("value {name}"), |b| {
+            b.iter(|| value(black_box(&game), &default))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, random_graphs, structured_graphs);
 criterion_main!(benches);

@@ -71,6 +71,26 @@ impl Budget {
         self.time_limit
     }
 
+    /// Tells whether the cancellation flag is set (`false` without a flag).
+    ///
+    /// Solvers outside this crate poll it to honour [`with_cancel_flag`](Budget::with_cancel_flag).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use grundy_core::Budget;
+    ///
+    /// let stop = Arc::new(AtomicBool::new(false));
+    /// let budget = Budget::unlimited().with_cancel_flag(stop.clone());
+    /// assert!(!budget.is_cancelled());
+    /// stop.store(true, Ordering::Relaxed);
+    /// assert!(budget.is_cancelled());
+    /// assert!(!Budget::unlimited().is_cancelled());
+    /// ```
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|flag| flag.load(core::sync::atomic::Ordering::Relaxed))
+    }
+
     /// Starts counting for one call.
     pub(crate) fn start(&self) -> Meter<'_> {
         Meter {

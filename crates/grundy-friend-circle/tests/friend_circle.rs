@@ -1,0 +1,228 @@
+//! Friend Circle: the paper's Figure 3, the rules against a plain reading of them, and the
+//! solver's components and canonical forms against plain search.
+
+use grundy_core::{Ruleset, Solver, naive};
+use grundy_friend_circle::{FriendCircle, FriendCircleError};
+use grundy_graph::{Graph, GraphError, VertexSet};
+use proptest::prelude::*;
+
+/// Figure 3, reconstructed from its caption: v1..v5 are vertices 0..4, seeds v1..v4. Left:
+/// v1-v2 t, v1-v3 f, v3-v4 t, v2-v4 f, v3-v5 f, v4-v5 f (the marks t f t f f f of the figure).
+const FIGURE_3: &str = "0-1t 0-2f 2-3t 1-3f 2-4f 3-4f / 0 1 2 3";
+
+#[test]
+fn figure_3_move() {
+    let (game, before) = FriendCircle::parse(FIGURE_3).unwrap();
+    // Every seed has an incident false edge; v5 is not a seed.
+    assert_eq!(game.move_list(&before), vec![0, 1, 2, 3]);
+    let after = game.play_checked(&before, 1).unwrap();
+    // v2's edges became true, and since v1-v2 was true, all of v1's edges too (bold in the
+    // figure: v1-v3 and v2-v4). Nothing else changed.
+    for (u, v, t) in
+        [(0, 1, true), (0, 2, true), (2, 3, true), (1, 3, true), (2, 4, false), (3, 4, false)]
+    {
+        assert_eq!(game.weight(&after, u, v), Ok(t), "edge {u}-{v}");
+    }
+    // Only v3 and v4 can be played next.
+    assert_eq!(game.move_list(&after), vec![2, 3]);
+    assert_eq!(game.play_checked(&after, 0), Err(FriendCircleError::IllegalMove { vertex: 0 }));
+    assert_eq!(game.play_checked(&after, 4), Err(FriendCircleError::IllegalMove { vertex: 4 }));
+    assert_eq!(game.to_text(&after), "0-1t 0-2t 1-3t 2-3t 2-4f 3-4f / 0 1 2 3");
+}
+
+/// The move rule read literally from the paper, on explicit weights.
+fn play_by_definition(
+    g: &Graph,
+    weights: &[bool],
+    edges: &[(usize, usize)],
+    seed: usize,
+) -> Vec<bool> {
+    let id = |u: usize, v: usize| edges.iter().position(|&e| e == (u.min(v), u.max(v))).unwrap();
+    let mut next = weights.to_vec();
+    for x in g.neighbors(seed) {
+        next[id(seed, x)] = true;
+        if weights[id(seed, x)] {
+            for y in g.neighbors(x) {
+                next[id(x, y)] = true;
+            }
+        }
+    }
+    next
+}
+
+/// A random Friend Circle position: graph on `n` vertices, edge weights and seeds from bits.
+fn random_position(n: usize, percent: u64, seed: u64) -> (FriendCircle, VertexSet) {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut g = Graph::new(n);
+    for u in 0..n {
+        for v in u + 1..n {
+            if next() % 100 < percent {
+                g.add_edge(u, v).unwrap();
+            }
+        }
+    }
+    let seeds: VertexSet = (0..n).filter(|_| next() % 3 != 0).collect();
+    let game = FriendCircle::new(g, seeds).unwrap();
+    let position: VertexSet = (0..game.edge_count()).filter(|_| next() % 2 == 0).collect();
+    (game, position)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `play` follows the literal rule, and the legal moves are the seeds with a false edge.
+    #[test]
+    fn play_follows_the_rule(n in 1usize..=9, percent in 10u64..90, seed in any::<u64>()) {
+        let (game, position) = random_position(n, percent, seed);
+        let edges: Vec<(usize, usize)> = game.graph().edges().collect();
+        let weights: Vec<bool> = (0..edges.len()).map(|i| position.contains(i)).collect();
+        for v in 0..n {
+            let expected_legal = game.seeds().contains(v)
+                && game.graph().neighbors(v).iter().any(|x| !weights[game.edge_id(v, x).unwrap()]);
+            prop_assert_eq!(game.is_legal(&position, &v), expected_legal);
+            if expected_legal {
+                let next = game.play(&position, &v);
+                let literal = play_by_definition(game.graph(), &weights, &edges, v);
+                let got: Vec<bool> = (0..edges.len()).map(|i| next.contains(i)).collect();
+                prop_assert_eq!(got, literal);
+            }
+        }
+    }
+
+    /// The solver, which splits positions into independent groups of seeds and marks dead
+    /// false edges true, gets the values of plain search; so do the parts' nim-sums.
+    #[test]
+    fn solver_equals_plain_search(n in 1usize..=9, percent in 10u64..80, seed in any::<u64>()) {
+        let (game, position) = random_position(n, percent, seed);
+        let plain = naive::value(&game, &position);
+        prop_assert_eq!(Solver::new(&game).value(&position).unwrap(), plain);
+        prop_assert_eq!(naive::value(&game, &game.canonical(&position)), plain);
+        let parts = {
+            let mut parts = Vec::new();
+            game.components(&position, &mut parts);
+            parts
+        };
+        let sum = parts.iter().fold(grundy_core::Nimber::ZERO, |acc, p| acc + naive::value(&game, p));
+        prop_assert_eq!(sum, plain);
+        prop_assert_eq!(
+            Solver::new(&game).winning_moves(&position).unwrap(),
+            naive::winning_moves(&game, &position)
+        );
+        prop_assert_eq!(
+            Solver::new(&game).misere_outcome(&position).unwrap(),
+            naive::misere_outcome(&game, &position)
+        );
+    }
+
+    /// Positions read back what `to_text` wrote.
+    #[test]
+    fn text_round_trips(n in 0usize..=9, percent in 0u64..90, seed in any::<u64>()) {
+        let (game, position) = random_position(n, percent, seed);
+        let (again, back) = FriendCircle::parse(&game.to_text(&position)).unwrap();
+        prop_assert_eq!(&again, &game);
+        prop_assert_eq!(back, position);
+    }
+}
+
+#[test]
+fn edge_ids_follow_the_edge_list() {
+    let (game, position) = FriendCircle::parse(FIGURE_3).unwrap();
+    assert_eq!(game.edge_count(), 6);
+    let order: Vec<(usize, usize)> = (0..6).map(|id| game.edge(id).unwrap()).collect();
+    assert_eq!(order, game.graph().edges().collect::<Vec<_>>());
+    assert_eq!(game.edge_id(3, 1), Some(2));
+    assert_eq!(game.edge_id(1, 3), Some(2));
+    assert_eq!(game.edge_id(0, 4), None);
+    assert_eq!(game.edge(6), None);
+    let mut p = position.clone();
+    game.set_weight(&mut p, 4, 3, true).unwrap();
+    assert_eq!(game.weight(&p, 3, 4), Ok(true));
+    game.set_weight(&mut p, 3, 4, false).unwrap();
+    assert_eq!(p, position);
+    assert_eq!(game.weight(&p, 0, 4), Err(FriendCircleError::NoSuchEdge { u: 0, v: 4 }));
+    assert_eq!(game.position([(0, 1), (2, 3)]).unwrap(), position);
+    assert!(game.check_position(&position).is_ok());
+    assert_eq!(
+        game.check_position(&VertexSet::singleton(9)),
+        Err(FriendCircleError::EdgeIdOutOfRange { id: 9, count: 6 })
+    );
+    assert!(game.move_list(&game.all_false()).len() == 4);
+}
+
+#[test]
+fn text_errors_name_the_column() {
+    let err = |text: &str| FriendCircle::parse(text).unwrap_err();
+    assert_eq!(err("0-1t 1-2"), FriendCircleError::MissingSeparator);
+    assert!(matches!(err("0-1t 1-2 / 0"), FriendCircleError::BadToken { column: 6, .. }));
+    assert!(matches!(err("0-1x / 0"), FriendCircleError::BadToken { column: 1, .. }));
+    assert!(matches!(err("0-1t / a"), FriendCircleError::BadToken { column: 8, .. }));
+    assert_eq!(err("x: 0-1t / 0"), FriendCircleError::BadCount { token: "x".into(), column: 1 });
+    assert_eq!(
+        err("0-1t 1-1f / 0"),
+        FriendCircleError::Edge { source: GraphError::SelfLoop { vertex: 1 }, column: 6 }
+    );
+    assert_eq!(
+        err("0-1t 1-0f / 0"),
+        FriendCircleError::Edge { source: GraphError::DuplicateEdge { u: 1, v: 0 }, column: 6 }
+    );
+    assert_eq!(
+        err("3: 0-1t / 0 5"),
+        FriendCircleError::Seed {
+            source: Box::new(FriendCircleError::SeedOutOfRange { seed: 5, order: 3 }),
+            column: 13
+        }
+    );
+    assert_eq!(err("0-1t / 0 0"), FriendCircleError::DuplicateSeed { seed: 0, column: 10 });
+    assert!(matches!(err("0-99999999999t / 0"), FriendCircleError::TooManyVertices { .. }));
+    assert_eq!(
+        FriendCircle::new(Graph::path(3), VertexSet::singleton(3)),
+        Err(FriendCircleError::SeedOutOfRange { seed: 3, order: 3 })
+    );
+    let message = err("0-1t 1-1f / 0").to_string();
+    assert_eq!(message, "edge at column 6: self-loop at vertex 1: simple graphs have no loops");
+}
+
+/// The Node-Kayles construction of Theorem 2: true edges between the vertices of a graph, a
+/// pendant false edge from each to a new vertex, the original vertices as seeds. Its values
+/// are those of Node-Kayles, computed here from the definition (pick a vertex, remove it and
+/// its neighbours).
+#[test]
+fn theorem_2_construction_plays_like_node_kayles() {
+    fn kayles(g: &Graph, available: &VertexSet) -> grundy_core::Nimber {
+        grundy_core::mex(available.iter().map(|v| {
+            let rest = available.difference(&g.closed_neighborhood(v));
+            kayles(g, &rest)
+        }))
+    }
+    for (n, percent, seed) in [(5, 40, 1), (6, 30, 2), (7, 50, 3), (6, 0, 4), (7, 100, 5)] {
+        let (base, _) = random_position(n, percent, seed);
+        let g0 = base.graph();
+        let mut g = Graph::new(2 * n);
+        for (u, v) in g0.edges() {
+            g.add_edge(u, v).unwrap();
+        }
+        for v in 0..n {
+            g.add_edge(v, n + v).unwrap();
+        }
+        let game = FriendCircle::new(g, VertexSet::range(0..n)).unwrap();
+        let position = game.position(g0.edges()).unwrap();
+        assert_eq!(naive::value(&game, &position), kayles(g0, &g0.vertices()), "{g0}");
+    }
+}
+
+/// The random positions of the property tests are not trivial: their values spread out.
+#[test]
+fn random_positions_are_not_trivial() {
+    let mut values = std::collections::BTreeSet::new();
+    for seed in 0..200 {
+        let (game, position) = random_position(9, 40, seed);
+        values.insert(naive::value(&game, &position).value());
+    }
+    assert!(values.len() >= 3, "{values:?}");
+}

@@ -1,0 +1,173 @@
+//! Vertex sets of the solver: one machine word up to 64 vertices, two up to 128, a
+//! [`VertexSet`] beyond.
+
+use core::fmt::Debug;
+use core::hash::Hash;
+
+use grundy_graph::VertexSet;
+
+/// A set of vertices of the graph being solved.
+pub(crate) trait Bits: Clone + Eq + Hash + Debug {
+    /// The empty set.
+    fn empty() -> Self;
+    /// Converts from a vertex set (vertices beyond the width are dropped by the caller).
+    fn from_set(set: &VertexSet) -> Self;
+    /// Membership.
+    fn has(&self, v: usize) -> bool;
+    /// Adds `v`.
+    fn add(&mut self, v: usize);
+    /// Removes `v`.
+    fn del(&mut self, v: usize);
+    /// Intersection.
+    fn and(&self, other: &Self) -> Self;
+    /// Union, in place.
+    fn or_with(&mut self, other: &Self);
+    /// `self` minus `other`.
+    fn minus(&self, other: &Self) -> Self;
+    /// Emptiness.
+    fn none(&self) -> bool;
+    /// Size.
+    fn count(&self) -> usize;
+    /// Size of the intersection.
+    fn count_and(&self, other: &Self) -> usize;
+    /// Smallest member.
+    fn lowest(&self) -> Option<usize>;
+    /// Calls `f` on each member in increasing order.
+    fn each(&self, f: impl FnMut(usize));
+}
+
+impl Bits for u64 {
+    fn empty() -> Self {
+        0
+    }
+    fn from_set(set: &VertexSet) -> Self {
+        set.words().first().copied().unwrap_or(0)
+    }
+    fn has(&self, v: usize) -> bool {
+        self >> v & 1 == 1
+    }
+    fn add(&mut self, v: usize) {
+        *self |= 1 << v;
+    }
+    fn del(&mut self, v: usize) {
+        *self &= !(1 << v);
+    }
+    fn and(&self, other: &Self) -> Self {
+        self & other
+    }
+    fn or_with(&mut self, other: &Self) {
+        *self |= other;
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self & !other
+    }
+    fn none(&self) -> bool {
+        *self == 0
+    }
+    fn count(&self) -> usize {
+        self.count_ones() as usize
+    }
+    fn count_and(&self, other: &Self) -> usize {
+        (self & other).count_ones() as usize
+    }
+    fn lowest(&self) -> Option<usize> {
+        (*self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    fn each(&self, mut f: impl FnMut(usize)) {
+        let mut bits = *self;
+        while bits != 0 {
+            f(bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+}
+
+impl Bits for u128 {
+    fn empty() -> Self {
+        0
+    }
+    fn from_set(set: &VertexSet) -> Self {
+        let w = set.words();
+        u128::from(w.first().copied().unwrap_or(0))
+            | (u128::from(w.get(1).copied().unwrap_or(0)) << 64)
+    }
+    fn has(&self, v: usize) -> bool {
+        self >> v & 1 == 1
+    }
+    fn add(&mut self, v: usize) {
+        *self |= 1 << v;
+    }
+    fn del(&mut self, v: usize) {
+        *self &= !(1 << v);
+    }
+    fn and(&self, other: &Self) -> Self {
+        self & other
+    }
+    fn or_with(&mut self, other: &Self) {
+        *self |= other;
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self & !other
+    }
+    fn none(&self) -> bool {
+        *self == 0
+    }
+    fn count(&self) -> usize {
+        self.count_ones() as usize
+    }
+    fn count_and(&self, other: &Self) -> usize {
+        (self & other).count_ones() as usize
+    }
+    fn lowest(&self) -> Option<usize> {
+        (*self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    fn each(&self, mut f: impl FnMut(usize)) {
+        let mut bits = *self;
+        while bits != 0 {
+            f(bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+}
+
+impl Bits for VertexSet {
+    fn empty() -> Self {
+        VertexSet::new()
+    }
+    fn from_set(set: &VertexSet) -> Self {
+        set.clone()
+    }
+    fn has(&self, v: usize) -> bool {
+        self.contains(v)
+    }
+    fn add(&mut self, v: usize) {
+        self.insert(v);
+    }
+    fn del(&mut self, v: usize) {
+        self.remove(v);
+    }
+    fn and(&self, other: &Self) -> Self {
+        self.intersection(other)
+    }
+    fn or_with(&mut self, other: &Self) {
+        self.union_with(other);
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self.difference(other)
+    }
+    fn none(&self) -> bool {
+        self.is_empty()
+    }
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn count_and(&self, other: &Self) -> usize {
+        self.intersection_len(other)
+    }
+    fn lowest(&self) -> Option<usize> {
+        self.first()
+    }
+    fn each(&self, f: impl FnMut(usize)) {
+        self.iter().for_each(f);
+    }
+}

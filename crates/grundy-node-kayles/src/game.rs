@@ -1,0 +1,171 @@
+//! [`NodeKayles`]: the ruleset.
+
+use grundy_core::{Nimber, Ruleset};
+use grundy_graph::{Graph, ParseGraphError, VertexSet};
+
+use crate::closed::{clique_value, cycle_value, edgeless_value, path_value};
+
+/// What can go wrong with Node-Kayles inputs.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NodeKaylesError {
+    /// The text of a graph is malformed.
+    #[error(transparent)]
+    Parse(#[from] ParseGraphError),
+    /// A move at a vertex that is not available.
+    #[error("illegal move: vertex {vertex} is not available")]
+    IllegalMove {
+        /// The vertex.
+        vertex: usize,
+    },
+    /// A position naming a vertex the graph does not have.
+    #[error("vertex {vertex} is out of range: the graph has {order} vertices")]
+    VertexOutOfRange {
+        /// The vertex.
+        vertex: usize,
+        /// The number of vertices of the graph.
+        order: usize,
+    },
+}
+
+/// Node-Kayles on a graph: players in turn pick an available vertex, which makes it and its
+/// neighbours unavailable; whoever cannot pick loses.
+///
+/// A position is the [`VertexSet`] of vertices still available (initially all, see
+/// [`start`](NodeKayles::start)); a move is a vertex. The game splits into the connected
+/// components of the available vertices, and paths, cycles, cliques and edgeless graphs have
+/// closed forms ([`known_value`](Ruleset::known_value)), so the generic
+/// [`grundy_core::Solver`] already works; [`KaylesSolver`](crate::KaylesSolver) is much faster
+/// on general graphs.
+///
+/// # Example
+///
+/// ```
+/// use grundy_core::{Nimber, Ruleset, Solver};
+/// use grundy_node_kayles::NodeKayles;
+///
+/// let game = NodeKayles::from_edge_list("0-1 1-2 2-3")?; // a path of four vertices
+/// let start = game.start();
+/// assert_eq!(Solver::new(&game).value(&start)?, Nimber::ZERO); // P: 0.137 has g(4) = 0
+/// let after = game.play(&start, &1);
+/// assert_eq!(after.iter().collect::<Vec<_>>(), vec![3]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeKayles {
+    graph: Graph,
+}
+
+impl NodeKayles {
+    /// Node-Kayles on `graph`.
+    pub const fn new(graph: Graph) -> Self {
+        NodeKayles { graph }
+    }
+
+    /// Node-Kayles on a graph given as an edge list (see [`Graph::parse_edge_list`]).
+    ///
+    /// # Errors
+    ///
+    /// [`NodeKaylesError::Parse`] naming the bad token.
+    pub fn from_edge_list(text: &str) -> Result<Self, NodeKaylesError> {
+        Ok(NodeKayles::new(Graph::parse_edge_list(text)?))
+    }
+
+    /// Node-Kayles on a graph given in graph6 (see [`Graph::from_graph6`]).
+    ///
+    /// # Errors
+    ///
+    /// [`NodeKaylesError::Parse`] naming the bad byte.
+    pub fn from_graph6(text: &str) -> Result<Self, NodeKaylesError> {
+        Ok(NodeKayles::new(Graph::from_graph6(text)?))
+    }
+
+    /// The graph.
+    pub const fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The starting position: every vertex available.
+    pub fn start(&self) -> VertexSet {
+        self.graph.vertices()
+    }
+
+    /// Checks that every vertex of `position` is a vertex of the graph.
+    ///
+    /// # Errors
+    ///
+    /// [`NodeKaylesError::VertexOutOfRange`] naming the first vertex that is not.
+    pub fn check_position(&self, position: &VertexSet) -> Result<(), NodeKaylesError> {
+        match position.last() {
+            Some(v) if v >= self.graph.order() => {
+                let vertex = position.iter().find(|&v| v >= self.graph.order()).unwrap_or(v);
+                Err(NodeKaylesError::VertexOutOfRange { vertex, order: self.graph.order() })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Plays `vertex` in `position`, after checking that it is available.
+    ///
+    /// # Errors
+    ///
+    /// [`NodeKaylesError::IllegalMove`] when it is not.
+    pub fn play_checked(
+        &self,
+        position: &VertexSet,
+        vertex: usize,
+    ) -> Result<VertexSet, NodeKaylesError> {
+        if vertex >= self.graph.order() || !position.contains(vertex) {
+            return Err(NodeKaylesError::IllegalMove { vertex });
+        }
+        Ok(self.play(position, &vertex))
+    }
+
+    /// The Grundy value of `position` when its available vertices induce a path, a cycle, a
+    /// clique or an edgeless graph; `None` otherwise.
+    pub fn closed_form(&self, position: &VertexSet) -> Option<Nimber> {
+        let g = &self.graph;
+        let n = position.len() as u64;
+        if g.is_edgeless(position) {
+            Some(edgeless_value(n))
+        } else if g.is_complete(position) {
+            Some(clique_value(n))
+        } else if g.is_path(position) {
+            Some(path_value(n))
+        } else if g.is_cycle(position) {
+            Some(cycle_value(n))
+        } else {
+            None
+        }
+    }
+}
+
+impl Ruleset for NodeKayles {
+    type Position = VertexSet;
+    type Move = usize;
+
+    /// The available vertices (those of the graph).
+    fn moves(&self, position: &VertexSet, moves: &mut Vec<usize>) {
+        moves.extend(position.iter().take_while(|&v| v < self.graph.order()));
+    }
+
+    /// Removes the vertex and its neighbours.
+    fn play(&self, position: &VertexSet, vertex: &usize) -> VertexSet {
+        let mut next = position.difference(self.graph.neighbors(*vertex));
+        next.remove(*vertex);
+        next
+    }
+
+    fn is_legal(&self, position: &VertexSet, vertex: &usize) -> bool {
+        *vertex < self.graph.order() && position.contains(*vertex)
+    }
+
+    /// The connected components of the available vertices.
+    fn components(&self, position: &VertexSet, components: &mut Vec<VertexSet>) {
+        components.extend(self.graph.components(position));
+    }
+
+    fn known_value(&self, position: &VertexSet) -> Option<Nimber> {
+        self.closed_form(position)
+    }
+}

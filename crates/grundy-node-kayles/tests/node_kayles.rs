@@ -1,0 +1,407 @@
+//! Node-Kayles: the solver against plain search, closed forms against the definition and the
+//! blog's tables, canonical forms against brute force.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use grundy_core::{Budget, Nimber, Outcome, Ruleset, SolveError, Solver, naive};
+use grundy_graph::{Graph, VertexSet};
+use grundy_node_kayles::{
+    KaylesSolver, NodeKayles, NodeKaylesError, SolverConfig, canonical_form, canonical_labelling,
+    cycle_value, path_value,
+};
+use proptest::prelude::*;
+
+/// A random graph on `n` vertices, each edge present with probability `percent`%.
+fn random_graph(n: usize, percent: u64, seed: u64) -> Graph {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut g = Graph::new(n);
+    for u in 0..n {
+        for v in u + 1..n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if x % 100 < percent {
+                g.add_edge(u, v).unwrap();
+            }
+        }
+    }
+    g
+}
+
+/// Node-Kayles values of paths by the definition: playing vertex `i` of a path of `n` leaves
+/// paths of `i - 1` and `n - i - 2` vertices.
+fn path_values_by_definition(len: usize) -> Vec<u64> {
+    let mut g = vec![0u64; len];
+    for n in 1..len {
+        let mut seen = vec![false; n + 2];
+        for i in 0..n {
+            let left = i.saturating_sub(1);
+            let right = n.saturating_sub(i + 2);
+            let x = usize::try_from(g[left] ^ g[right]).unwrap();
+            if x < seen.len() {
+                seen[x] = true;
+            }
+        }
+        g[n] = seen.iter().position(|&s| !s).unwrap() as u64;
+    }
+    g
+}
+
+/// The plain value of Node-Kayles on `graph`, or `None` when the game tree is too large.
+fn plain_value(game: &NodeKayles, position: &VertexSet) -> Option<Nimber> {
+    naive::value_within(game, position, &Budget::unlimited().with_max_nodes(3_000_000)).ok()
+}
+
+#[test]
+fn paths_match_the_blog_table() {
+    // The Independence Game, values of heaps 0 to 12.
+    let blog = [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2];
+    for (n, &v) in blog.iter().enumerate() {
+        assert_eq!(path_value(n as u64), Nimber::new(v), "path {n}");
+    }
+    // One-heap P-positions up to 100.
+    let p_positions = [0, 4, 8, 14, 20, 24, 28, 34, 38, 42, 54, 58, 62, 72, 76, 88, 92, 96];
+    for n in 0..=100u64 {
+        assert_eq!(path_value(n).is_zero(), p_positions.contains(&n), "path {n}");
+    }
+    // The worked examples: g(32) = g(66) = 7, g(20) = g(54) = 0, the 50-dot game.
+    for (n, v) in [(32, 7), (66, 7), (20, 0), (54, 0), (50, 5), (48, 4), (47, 4), (46, 2)] {
+        assert_eq!(path_value(n), Nimber::new(v), "path {n}");
+    }
+    for (n, v) in [(45, 2), (44, 3), (43, 3), (42, 0), (41, 1), (6, 1), (16, 2), (51, 2)] {
+        assert_eq!(path_value(n), Nimber::new(v), "path {n}");
+    }
+}
+
+#[test]
+fn period_34_rule_equals_the_definition_up_to_2000() {
+    let values = path_values_by_definition(2001);
+    for (n, &v) in values.iter().enumerate() {
+        assert_eq!(path_value(n as u64), Nimber::new(v), "path {n}");
+    }
+}
+
+#[test]
+fn solver_on_paths_and_cycles() {
+    for n in 0..=40 {
+        let game = NodeKayles::new(Graph::path(n));
+        let mut solver = KaylesSolver::new(&game);
+        assert_eq!(solver.value(&game.start()).unwrap(), path_value(n as u64), "path {n}");
+    }
+    for n in 3..=14 {
+        let game = NodeKayles::new(Graph::cycle(n).unwrap());
+        let plain = naive::value(&game, &game.start());
+        assert_eq!(plain, cycle_value(n as u64), "cycle {n}");
+        assert_eq!(KaylesSolver::new(&game).value(&game.start()).unwrap(), plain);
+        assert_eq!(game.known_value(&game.start()), Some(plain));
+    }
+    // A long cycle: every move leaves a path of n - 3.
+    let game = NodeKayles::new(Graph::cycle(300).unwrap());
+    assert_eq!(KaylesSolver::new(&game).value(&game.start()).unwrap(), cycle_value(300));
+}
+
+#[test]
+fn cliques_edgeless_graphs_and_complete_bipartite_graphs() {
+    for n in 1..=8 {
+        let clique = NodeKayles::new(Graph::complete(n));
+        assert_eq!(naive::value(&clique, &clique.start()), Nimber::ONE);
+        assert_eq!(KaylesSolver::new(&clique).value(&clique.start()).unwrap(), Nimber::ONE);
+        let edgeless = NodeKayles::new(Graph::new(n));
+        let parity = Nimber::new(n as u64 % 2);
+        assert_eq!(naive::value(&edgeless, &edgeless.start()), parity);
+        assert_eq!(KaylesSolver::new(&edgeless).value(&edgeless.start()).unwrap(), parity);
+    }
+    // K_{a,b}: playing on one side leaves the rest of that side isolated. False twins galore.
+    for a in 1..=5 {
+        for b in 1..=5 {
+            let game = NodeKayles::new(Graph::complete_bipartite(a, b));
+            let expected = grundy_core::mex([
+                Nimber::new((a as u64 - 1) % 2),
+                Nimber::new((b as u64 - 1) % 2),
+            ]);
+            assert_eq!(naive::value(&game, &game.start()), expected, "K{a},{b}");
+            assert_eq!(KaylesSolver::new(&game).value(&game.start()).unwrap(), expected);
+        }
+    }
+}
+
+#[test]
+fn petersen_and_grids_against_plain_search() {
+    let mut graphs = vec![Graph::petersen()];
+    graphs.extend([(2, 5), (3, 3), (3, 4), (2, 6)].map(|(r, c)| Graph::grid(r, c)));
+    for g in graphs {
+        let game = NodeKayles::new(g.clone());
+        let start = game.start();
+        let plain = naive::value(&game, &start);
+        let mut solver = KaylesSolver::new(&game);
+        assert_eq!(solver.value(&start).unwrap(), plain, "{g}");
+        assert_eq!(solver.outcome(&start).unwrap(), Outcome::from_value(plain));
+        assert_eq!(solver.winning_moves(&start).unwrap(), naive::winning_moves(&game, &start));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// Values, outcomes and winning moves of random graphs on up to 10 vertices (and random
+    /// positions in them) equal plain search, with and without canonical forms, and with a
+    /// table so small that entries are dropped all the time.
+    #[test]
+    fn solver_equals_plain_search(
+        n in 1usize..=10,
+        percent in 15u64..80,
+        seed in any::<u64>(),
+        mask in any::<u16>(),
+    ) {
+        let game = NodeKayles::new(random_graph(n, percent, seed));
+        let mut positions = vec![game.start()];
+        positions.push((0..n).filter(|v| mask >> v & 1 == 1).collect());
+        for position in positions {
+            let Some(plain) = plain_value(&game, &position) else { continue };
+            let configs = [
+                SolverConfig::default(),
+                SolverConfig::default().with_canonical_max(0),
+                SolverConfig::default().with_canonical_max(22).with_table_bytes(256),
+            ];
+            for config in configs {
+                let mut solver = KaylesSolver::with_config(&game, config);
+                prop_assert_eq!(solver.value(&position).unwrap(), plain);
+                let mut fresh = KaylesSolver::new(&game);
+                prop_assert_eq!(fresh.outcome(&position).unwrap(), Outcome::from_value(plain));
+                prop_assert_eq!(
+                    solver.winning_moves(&position).unwrap(),
+                    naive::winning_moves(&game, &position)
+                );
+            }
+            // The generic solver, with the ruleset's components and closed forms, agrees.
+            prop_assert_eq!(Solver::new(&game).value(&position).unwrap(), plain);
+        }
+    }
+
+    /// Move values are the values of the positions reached.
+    #[test]
+    fn move_values_are_child_values(n in 1usize..=9, percent in 20u64..70, seed in any::<u64>()) {
+        let game = NodeKayles::new(random_graph(n, percent, seed));
+        let start = game.start();
+        let mut solver = KaylesSolver::new(&game);
+        for (v, value) in solver.move_values(&start).unwrap() {
+            let child = game.play(&start, &v);
+            prop_assert_eq!(Some(value), plain_value(&game, &child));
+        }
+    }
+
+    /// Relabelling a graph does not change its canonical form (and the search is exhaustive).
+    #[test]
+    fn canonical_form_is_invariant_under_relabelling(
+        n in 0usize..=12,
+        percent in 0u64..=100,
+        seed in any::<u64>(),
+        shuffle in any::<u64>(),
+    ) {
+        let g = random_graph(n, percent, seed);
+        let mut perm: Vec<usize> = (0..n).collect();
+        let mut x = shuffle | 1;
+        for i in (1..n).rev() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            perm.swap(i, usize::try_from(x % (i as u64 + 1)).unwrap());
+        }
+        let h = g.relabelled(&perm).unwrap();
+        prop_assert!(canonical_labelling(&g).unwrap().exhaustive);
+        prop_assert!(canonical_labelling(&h).unwrap().exhaustive);
+        prop_assert_eq!(canonical_form(&g).unwrap(), canonical_form(&h).unwrap());
+    }
+}
+
+/// For each relabelling of `n` vertices, where it sends each edge bit (bit `i` stands for
+/// `pairs[i]`).
+fn edge_maps(pairs: &[(usize, usize)], perms: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let index = |u: usize, v: usize| pairs.iter().position(|&p| p == (u.min(v), u.max(v))).unwrap();
+    perms.iter().map(|p| pairs.iter().map(|&(u, v)| index(p[u], p[v])).collect()).collect()
+}
+
+/// The brute-force canonical form of a graph given by its edge bits: the smallest edge mask
+/// over all relabellings.
+fn brute_force_form(mask: u32, maps: &[Vec<usize>]) -> u32 {
+    maps.iter()
+        .map(|map| {
+            let mut out = 0u32;
+            for (bit, &target) in map.iter().enumerate() {
+                if mask >> bit & 1 == 1 {
+                    out |= 1 << target;
+                }
+            }
+            out
+        })
+        .min()
+        .unwrap()
+}
+
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for p in permutations(n - 1) {
+        for i in 0..n {
+            let mut q = p.clone();
+            q.insert(i, n - 1);
+            out.push(q);
+        }
+    }
+    out
+}
+
+/// Over every labelled graph on up to 6 vertices, canonical forms are equal exactly when the
+/// graphs are isomorphic (brute force over all relabellings), and there are 1, 1, 2, 4, 11,
+/// 34, 156 classes (OEIS A000088).
+#[test]
+fn canonical_forms_separate_every_graph_on_up_to_6_vertices() {
+    let classes = [1, 1, 2, 4, 11, 34, 156];
+    for (n, &count) in classes.iter().enumerate() {
+        let pairs: Vec<(usize, usize)> = (0..n).flat_map(|v| (0..v).map(move |u| (u, v))).collect();
+        let maps = edge_maps(&pairs, &permutations(n));
+        let mut by_canonical: std::collections::HashMap<String, u32> = Default::default();
+        let mut brute: std::collections::HashSet<u32> = Default::default();
+        for mask in 0..1u32 << pairs.len() {
+            let g = Graph::from_edges(
+                n,
+                pairs.iter().enumerate().filter(|(b, _)| mask >> b & 1 == 1).map(|(_, &p)| p),
+            )
+            .unwrap();
+            let labelling = canonical_labelling(&g).unwrap();
+            assert!(labelling.exhaustive);
+            let form = canonical_form(&g).unwrap().to_graph6();
+            let truth = brute_force_form(mask, &maps);
+            brute.insert(truth);
+            // Equal canonical forms must have equal brute-force forms, and conversely.
+            if let Some(previous) = by_canonical.insert(form.clone(), truth) {
+                assert_eq!(previous, truth, "{form}: two classes merged");
+            }
+        }
+        assert_eq!(brute.len(), count, "brute-force classes on {n} vertices");
+        assert_eq!(by_canonical.len(), count, "canonical classes on {n} vertices");
+    }
+}
+
+/// The 1044 graphs on 7 vertices up to isomorphism (OEIS A000088), by canonical form over all
+/// 2^21 labelled graphs. Run with
+/// `cargo test --release -p grundy-node-kayles --test node_kayles -- --ignored`.
+#[test]
+#[ignore = "2 million canonical labellings; run in release mode"]
+fn canonical_forms_count_the_graphs_on_7_vertices() {
+    let n = 7;
+    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|v| (0..v).map(move |u| (u, v))).collect();
+    let mut forms = std::collections::HashSet::new();
+    for mask in 0..1u32 << pairs.len() {
+        let g = Graph::from_edges(
+            n,
+            pairs.iter().enumerate().filter(|(b, _)| mask >> b & 1 == 1).map(|(_, &p)| p),
+        )
+        .unwrap();
+        forms.insert(canonical_form(&g).unwrap().to_graph6());
+    }
+    assert_eq!(forms.len(), 1044);
+}
+
+/// Graphs wider than 64 and 128 vertices use wider bitsets: a disjoint union of random pieces,
+/// placed at high vertex numbers, has the nim-sum of the pieces' values.
+#[test]
+fn wide_graphs_are_sums_of_their_pieces() {
+    for order in [100usize, 200] {
+        let mut g = Graph::new(order);
+        let mut expected = Nimber::ZERO;
+        let mut offset = order - 40;
+        for seed in 1..=4u64 {
+            let piece = random_graph(8, 35, seed);
+            let game = NodeKayles::new(piece.clone());
+            expected += naive::value(&game, &game.start());
+            for (u, v) in piece.edges() {
+                g.add_edge(offset + u, offset + v).unwrap();
+            }
+            offset += 10;
+        }
+        // A long path through the low vertices too.
+        for v in 1..30 {
+            g.add_edge(v - 1, v).unwrap();
+        }
+        expected += path_value(30);
+        // Vertices 30..order-40 are isolated: each is *1.
+        expected += Nimber::new((order as u64 - 70) % 2);
+        let game = NodeKayles::new(g);
+        let mut solver = KaylesSolver::new(&game);
+        assert_eq!(solver.value(&game.start()).unwrap(), expected, "{order} vertices");
+        assert_eq!(solver.outcome(&game.start()).unwrap(), Outcome::from_value(expected));
+    }
+}
+
+#[test]
+fn budgets_stop_the_search_and_keep_what_was_proved() {
+    let game = NodeKayles::new(random_graph(30, 10, 7));
+    let start = game.start();
+    let expected = KaylesSolver::new(&game).value(&start).unwrap();
+
+    let config = SolverConfig::default().with_budget(Budget::unlimited().with_max_nodes(50));
+    let mut solver = KaylesSolver::with_config(&game, config);
+    assert_eq!(solver.value(&start), Err(SolveError::NodeLimit { limit: 50 }));
+    // Calls resume: each proves more, and none is ever wrong.
+    let mut answer = None;
+    for _ in 0..10_000 {
+        match solver.value(&start) {
+            Ok(v) => {
+                answer = Some(v);
+                break;
+            }
+            Err(SolveError::NodeLimit { .. }) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!(answer, Some(expected));
+
+    let flag = Arc::new(AtomicBool::new(true));
+    let cancelled = SolverConfig::default().with_budget(Budget::unlimited().with_cancel_flag(flag));
+    assert_eq!(
+        KaylesSolver::with_config(&game, cancelled).value(&start),
+        Err(SolveError::Cancelled)
+    );
+    let timed = SolverConfig::default()
+        .with_budget(Budget::unlimited().with_time_limit(std::time::Duration::ZERO));
+    assert!(matches!(
+        KaylesSolver::with_config(&game, timed).value(&start),
+        Err(SolveError::TimeLimit { .. })
+    ));
+}
+
+#[test]
+fn parsing_and_illegal_moves() {
+    let game = NodeKayles::from_graph6("IheA@GUAo").unwrap();
+    assert_eq!(game.graph(), &Graph::petersen());
+    assert!(matches!(NodeKayles::from_edge_list("0-1 1-1"), Err(NodeKaylesError::Parse(_))));
+    let err = NodeKayles::from_edge_list("0-1 x").unwrap_err();
+    assert_eq!(err.to_string(), "invalid token 'x' at column 5: expected an edge such as 0-1");
+    assert!(matches!(NodeKayles::from_graph6("B!"), Err(NodeKaylesError::Parse(_))));
+    let start = game.start();
+    let after = game.play_checked(&start, 0).unwrap();
+    assert_eq!(after.len(), 6);
+    assert_eq!(game.play_checked(&after, 1), Err(NodeKaylesError::IllegalMove { vertex: 1 }));
+    assert_eq!(game.play_checked(&after, 10), Err(NodeKaylesError::IllegalMove { vertex: 10 }));
+    assert_eq!(
+        game.check_position(&VertexSet::range(5..12)),
+        Err(NodeKaylesError::VertexOutOfRange { vertex: 10, order: 10 })
+    );
+    assert!(game.check_position(&after).is_ok());
+}
+
+#[test]
+fn statistics_count_the_work() {
+    let game = NodeKayles::new(random_graph(24, 12, 3));
+    let mut solver = KaylesSolver::new(&game);
+    solver.value(&game.start()).unwrap();
+    let stats = solver.stats();
+    assert!(stats.nodes > 0 && stats.table_entries > 0 && stats.table_lookups > 0);
+    assert!(stats.canonical_forms > 0, "{stats:?}");
+    solver.clear();
+    assert_eq!(solver.stats().table_entries, 0);
+}
