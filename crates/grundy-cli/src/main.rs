@@ -13,6 +13,7 @@ mod heap_games;
 mod nim;
 mod octal;
 mod report;
+mod wave;
 
 /// Solve impartial combinatorial games.
 #[derive(Debug, Parser)]
@@ -38,6 +39,23 @@ enum Command {
     Octal(octal::OctalArgs),
     /// Rob's Dots: mark a dot not next to a marked one (Node-Kayles on a path, octal 0.137)
     Dots(octal::DotsArgs),
+    /// Transverse Wave: pick a column with a green cell; it and every row purple there turn
+    /// purple. Rows of g/p, e.g. 'gpg/ppg/ggg'
+    TransverseWave(wave::BoardArgs),
+    /// Crosswise AND: pick a column with a 1; rows with a 0 there become 0, then the column
+    /// does. Rows of 0/1
+    CrosswiseAnd(wave::BoardArgs),
+    /// Crosswise OR: pick a column with a 0; rows with a 1 there become 1, then the column
+    /// does. Rows of 0/1
+    CrosswiseOr(wave::BoardArgs),
+    /// Avoid True: make a variable true without making the positive CNF formula true
+    AvoidTrue(wave::AvoidArgs),
+    /// Demi-Quantum Nim: a superposition of Nim positions, rows of heaps, e.g. '2 1 / 0 3'
+    DqNim(wave::BoardArgs),
+    /// The smallest Transverse Wave position of a given nimber
+    TwSearch(wave::SearchArgs),
+    /// The generalisation lattice of the rulesets, as Graphviz DOT
+    Lattice,
 }
 
 /// Exit status for bad input (as clap uses for usage errors).
@@ -70,6 +88,13 @@ fn main() -> ExitCode {
         Command::GreedyNim(args) => heap_games::greedy_nim(&args),
         Command::Octal(args) => octal::octal(&args),
         Command::Dots(args) => octal::dots(&args),
+        Command::TransverseWave(args) => wave::transverse_wave(&args),
+        Command::CrosswiseAnd(args) => wave::crosswise_and(&args),
+        Command::CrosswiseOr(args) => wave::crosswise_or(&args),
+        Command::AvoidTrue(args) => wave::avoid_true(&args),
+        Command::DqNim(args) => wave::dq_nim(&args),
+        Command::TwSearch(args) => wave::tw_search(&args),
+        Command::Lattice => wave::lattice(),
     };
     match result {
         Ok(text) => {

@@ -73,7 +73,11 @@ impl Report {
             let width =
                 self.winning_moves.iter().map(|m| m.text.chars().count()).max().unwrap_or(0);
             for m in &self.winning_moves {
-                let _ = writeln!(out, "  {:width$}  ->  {}", m.text, m.result);
+                if m.result.is_empty() {
+                    let _ = writeln!(out, "  {}", m.text);
+                } else {
+                    let _ = writeln!(out, "  {:width$}  ->  {}", m.text, m.result);
+                }
             }
         }
         out
@@ -100,7 +104,12 @@ impl Report {
             if i > 0 {
                 out.push(',');
             }
-            let _ = write!(out, "{{\"move\":{},\"result\":{}}}", quote(&m.text), quote(&m.result));
+            if m.result.is_empty() {
+                let _ = write!(out, "{{\"move\":{}}}", quote(&m.text));
+            } else {
+                let _ =
+                    write!(out, "{{\"move\":{},\"result\":{}}}", quote(&m.text), quote(&m.result));
+            }
         }
         out.push(']');
         if let Some(note) = &self.note {

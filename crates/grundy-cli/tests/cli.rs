@@ -208,3 +208,63 @@ fn octal_takes_grundys_game_and_subtraction_sets() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("0 is not a move"), "{}", stderr(&out));
 }
+
+#[test]
+fn transverse_wave_family_values_moves_and_show() {
+    let text = stdout(&grundy(&["transverse-wave", "gpg/ppg/ggg", "--show"]));
+    assert!(text.contains("value     *\n"), "{text}");
+    assert!(text.contains("column 2  ->  ppp/ppp/gpg"), "{text}");
+    // The same board as Crosswise AND (green = 1) and Crosswise OR (green = 0).
+    let and = stdout(&grundy(&["crosswise-and", "101/001/111"]));
+    let or = stdout(&grundy(&["crosswise-or", "010/110/000"]));
+    for other in [&and, &or] {
+        assert!(other.contains("value     *\n") && other.contains("  column 2\n"), "{other}");
+    }
+    // Table 2 of the paper: (01)(2) with a fourth column is *3.
+    let text = stdout(&grundy(&["transverse-wave", "ppgg/ggpg", "--json"]));
+    assert!(text.contains("\"value\":\"*3\""), "{text}");
+    for (args, needle) in [
+        (vec!["transverse-wave", "gpx/ggg"], "bad character 'x' at row 1, column 3"),
+        (vec!["transverse-wave", "gp/ggg"], "row 2 has 3 cells"),
+        (vec!["crosswise-and", ""], "empty"),
+        (vec!["dq-nim", "3 2 1 4 / 1 2 3 4 / 4 4 1 1", "--max-nodes", "1"], "budget"),
+    ] {
+        let out = grundy(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+        assert_eq!(stderr(&out).lines().count(), 1, "{args:?}");
+    }
+}
+
+#[test]
+fn avoid_true_with_true_variables_is_solved_through_the_reductions() {
+    let formula = "(x1 | x2 | x3 | x4) & (x1 | x5 | x6 | x7) & (x1 | x3 | x6) & (x2 | x5 | x8)";
+    let text = stdout(&grundy(&["avoid-true", formula, "--true", "x8", "--show"]));
+    assert!(text.contains("value     *\n"), "{text}");
+    assert!(text.contains("make x3 true  ->  "), "{text}");
+    let out = grundy(&["avoid-true", "(x1 | x2) & (x3", "--true", "x1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = grundy(&["avoid-true", "(a | b) & (b | c)", "--true", "d"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains('d'), "{}", stderr(&out));
+}
+
+#[test]
+fn demi_quantum_nim_and_the_value_search() {
+    let text = stdout(&grundy(&["dq-nim", "2 2"]));
+    assert!(text.contains("value     0\n"), "{text}");
+    let text = stdout(&grundy(&["dq-nim", "5 3 0 4 2 2 / 1 3 3 2 1 0 / x", "--show"]));
+    assert!(text.contains("outcome"), "{text}");
+    let out = grundy(&["dq-nim", "1 2 / 3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stdout(&grundy(&["tw-search", "*3"]));
+    assert!(text.contains("size      2 rows x 4 columns"), "{text}");
+    assert!(text.contains("minimal   yes"), "{text}");
+}
+
+#[test]
+fn lattice_prints_the_registry_as_dot() {
+    let text = stdout(&grundy(&["lattice"]));
+    assert!(text.starts_with("digraph lattice {"), "{text}");
+    assert!(text.contains("\"Transverse Wave\" -> \"Crosswise AND\""), "{text}");
+}

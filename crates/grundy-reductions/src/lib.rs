@@ -46,10 +46,20 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod avoid;
+mod nim;
 mod normal;
 mod reduction;
+mod registry;
 mod tandem;
+mod wave;
 
+pub use avoid::{
+    DemiQuantumToAvoidTrue, DemiQuantumToBipartite, DemiQuantumToHypergraph, HypergraphForm,
+};
+pub use nim::NimToDemiQuantum;
 pub use normal::{Normalize, RowFamily};
 pub use reduction::{Compose, Inverse, Isomorphism, Reduction, ReductionError};
+pub use registry::{Entry, Kind, REGISTRY, RULESETS, lattice_dot};
 pub use tandem::{Counterexample, Problem, Tandem, TandemError, TandemReport};
+pub use wave::{DemiQuantumToAnd, WaveToAnd, WaveToOr};

@@ -38,7 +38,11 @@
 //! | --- | --- | --- |
 //! | `nim` | [`nim`] | `grundy-nim`: Nim with heaps of any size, in closed form |
 //! | `heap-games` | [`heap_games`] | `grundy-heap-games`: Antonim, Tower Nim, Rotisserie Nim, Greedy Nim |
-//! | `octal` | [`octal`] | `grundy-octal`: octal games (0.137, 0.77, ...), certified periods, Rob's Dots |
+//! | `octal` | [`octal`] | `grundy-octal`: octal games (0.137, 0.77, ...), subtraction games, Grundy's game, certified periods, Rob's Dots |
+//! | `transverse-wave` | [`transverse_wave`] | `grundy-transverse-wave`: Transverse Wave, Crosswise AND and OR, a fast solver |
+//! | `quantum` | [`quantum`] | `grundy-quantum`: demi-quantum and quantum generalisations of any ruleset |
+//! | `avoid-true` | [`avoid_true`] | `grundy-avoid-true`: Avoid True and the Rechargeable Boolean Nims |
+//! | `reductions` | [`reductions`] | `grundy-reductions`: reductions between rulesets, the tandem checker, the lattice |
 //!
 //! # Where to start
 //!
@@ -61,6 +65,23 @@ pub use grundy_heap_games as heap_games;
 /// Octal games, their Grundy sequences and certified periods, and Rob's Dots (feature `octal`).
 #[cfg(feature = "octal")]
 pub use grundy_octal as octal;
+
+/// Transverse Wave, Crosswise AND and Crosswise OR (feature `transverse-wave`).
+#[cfg(feature = "transverse-wave")]
+pub use grundy_transverse_wave as transverse_wave;
+
+/// Demi-quantum and quantum generalisations of any ruleset (feature `quantum`).
+#[cfg(feature = "quantum")]
+pub use grundy_quantum as quantum;
+
+/// Avoid True and the Rechargeable Boolean Nims (feature `avoid-true`).
+#[cfg(feature = "avoid-true")]
+pub use grundy_avoid_true as avoid_true;
+
+/// Reductions between rulesets, the tandem checker and the generalisation lattice (feature
+/// `reductions`).
+#[cfg(feature = "reductions")]
+pub use grundy_reductions as reductions;
 
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]

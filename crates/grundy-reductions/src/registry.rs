@@ -1,0 +1,170 @@
+//! The registry of every reduction in this crate, and the generalisation lattice drawn from it.
+
+use core::fmt;
+
+/// What a reduction claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// The two rulesets are the same game under a renaming of positions and moves (both
+    /// directions are implemented).
+    Isomorphism,
+    /// Every position of the source is a position of the target playing the same game: the
+    /// target generalises the source.
+    Embedding,
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Kind::Isomorphism => "isomorphism",
+            Kind::Embedding => "special-case embedding",
+        })
+    }
+}
+
+/// One reduction: which rulesets it relates, what it claims, where the claim comes from, and
+/// the test that checks it with the [`Tandem`](crate::Tandem) checker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The Rust type implementing it, in this crate.
+    pub name: &'static str,
+    /// The source ruleset (the special case).
+    pub from: &'static str,
+    /// The target ruleset (the generalisation).
+    pub to: &'static str,
+    /// Isomorphism or embedding.
+    pub kind: Kind,
+    /// The statement of the literature it implements.
+    pub statement: &'static str,
+    /// The test that checks it, as `path::function`.
+    pub test: &'static str,
+}
+
+/// Every ruleset of the grundy family, as named in the registry and the lattice.
+pub const RULESETS: &[&str] = &[
+    "Nim",
+    "Demi-Quantum Nim",
+    "Demi-Quantum Boolean Nim",
+    "Transverse Wave",
+    "Crosswise AND",
+    "Crosswise OR",
+    "Avoid True",
+    "Rechargeable Bipartite Boolean Nim",
+    "Rechargeable Hypergraph Boolean Nim",
+];
+
+/// Burke, Ferland and Teng, *Transverse Wave: an impartial color-propagation game inspired by
+/// social influence and quantum Nim* (2021).
+const BFT: &str = "Burke, Ferland, Teng 2021";
+
+/// Every reduction of this crate.
+pub const REGISTRY: &[Entry] = &[
+    Entry {
+        name: "WaveToAnd",
+        from: "Transverse Wave",
+        to: "Crosswise AND",
+        kind: Kind::Isomorphism,
+        statement: "Burke, Ferland, Teng 2021, Proposition 1",
+        test: "crates/grundy-reductions/tests/wave.rs::transverse_wave_is_crosswise_and",
+    },
+    Entry {
+        name: "WaveToOr",
+        from: "Transverse Wave",
+        to: "Crosswise OR",
+        kind: Kind::Isomorphism,
+        statement: "Burke, Ferland, Teng 2021, Proposition 2",
+        test: "crates/grundy-reductions/tests/wave.rs::transverse_wave_is_crosswise_or",
+    },
+    Entry {
+        name: "DemiQuantumToAnd",
+        from: "Demi-Quantum Boolean Nim",
+        to: "Crosswise AND",
+        kind: Kind::Isomorphism,
+        statement: "Burke, Ferland, Teng 2021, Proposition 4",
+        test: "crates/grundy-reductions/tests/wave.rs::demi_quantum_boolean_nim_is_crosswise_and",
+    },
+    Entry {
+        name: "NimToDemiQuantum",
+        from: "Nim",
+        to: "Demi-Quantum Nim",
+        kind: Kind::Embedding,
+        statement: "Burke, Ferland, Teng 2021, Definition 1 and Section 5",
+        test: "crates/grundy-reductions/tests/wave.rs::nim_is_demi_quantum_nim_with_one_realization",
+    },
+    Entry {
+        name: "DemiQuantumToAvoidTrue",
+        from: "Demi-Quantum Boolean Nim",
+        to: "Avoid True",
+        kind: Kind::Isomorphism,
+        statement: "Burke, Ferland, Teng 2021, Theorem 4",
+        test: "crates/grundy-reductions/tests/avoid.rs::avoid_true_is_demi_quantum_boolean_nim",
+    },
+    Entry {
+        name: "DemiQuantumToBipartite",
+        from: "Demi-Quantum Boolean Nim",
+        to: "Rechargeable Bipartite Boolean Nim",
+        kind: Kind::Isomorphism,
+        statement: "Burke, Ferland, Teng 2021, Corollary 1",
+        test: "crates/grundy-reductions/tests/avoid.rs::rechargeable_nims_and_the_chain_to_avoid_true",
+    },
+    Entry {
+        name: "DemiQuantumToHypergraph",
+        from: "Demi-Quantum Boolean Nim",
+        to: "Rechargeable Hypergraph Boolean Nim",
+        kind: Kind::Embedding,
+        statement: "Burke, Ferland, Teng 2021, Corollary 1",
+        test: "crates/grundy-reductions/tests/avoid.rs::rechargeable_nims_and_the_chain_to_avoid_true",
+    },
+];
+
+/// The generalisation lattice as a Graphviz DOT graph: an arrow from A to B when A is a
+/// special case of B (as in Figure 10 of Burke, Ferland and Teng), a double-headed bold edge
+/// when they are isomorphic. Every ruleset of [`RULESETS`] is a node, related or not.
+///
+/// ```
+/// let dot = grundy_reductions::lattice_dot();
+/// assert!(dot.starts_with("digraph lattice {"));
+/// assert!(dot.contains("\"Transverse Wave\" -> \"Crosswise AND\""));
+/// ```
+pub fn lattice_dot() -> String {
+    let mut out = String::from("digraph lattice {\n");
+    out.push_str("  // Generated by grundy_reductions::lattice_dot() from the registry.\n");
+    out.push_str(&format!("  // A -> B: A is a special case of B. Sources: {BFT} and others.\n"));
+    out.push_str("  rankdir=BT;\n  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n");
+    out.push_str("  edge [fontname=\"Helvetica\", fontsize=10];\n");
+    for ruleset in RULESETS {
+        out.push_str(&format!("  \"{ruleset}\";\n"));
+    }
+    for entry in REGISTRY {
+        let style = match entry.kind {
+            Kind::Isomorphism => ", dir=both, style=bold",
+            Kind::Embedding => "",
+        };
+        out.push_str(&format!(
+            "  \"{}\" -> \"{}\" [label=\"{}\"{style}];\n",
+            entry.from,
+            entry.to,
+            short(entry.statement)
+        ));
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The statement without the paper's authors: "Proposition 1".
+fn short(statement: &str) -> &str {
+    statement.rsplit(", ").next().unwrap_or(statement)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_names_known_rulesets() {
+        for entry in REGISTRY {
+            assert!(RULESETS.contains(&entry.from), "{}: {}", entry.name, entry.from);
+            assert!(RULESETS.contains(&entry.to), "{}: {}", entry.name, entry.to);
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! Time and states of the fast solver on the random boards of the benchmark
+//! (`benches/benches/transverse_wave.rs`: same generator, same seed), and of the generic
+//! solver on the smaller ones.
+//!
+//! ```sh
+//! cargo run --release -p grundy-transverse-wave --example random_boards
+//! ```
+//!
+//! Prints, per density and size, the median time of five solves (each with a fresh solver)
+//! and the states the solver expanded.
+
+use std::time::{Duration, Instant};
+
+use grundy_core::Solver;
+use grundy_transverse_wave::{BoolMatrix, CrosswiseAnd, WaveSolver};
+
+/// The benchmark fixture's xorshift64* stream.
+struct Xorshift(u64);
+
+impl Xorshift {
+    fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// The benchmark's boards: each cell purple with probability `purple`; with `redraw`, rows
+/// that come out all green are drawn again.
+fn board(n: usize, purple: f64, redraw: bool, seed: u64) -> BoolMatrix {
+    let mut rng = Xorshift(seed);
+    let mut uniform = move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    let mut m = BoolMatrix::new(n, n);
+    for r in 0..n {
+        loop {
+            for c in 0..n {
+                m.set(r, c, uniform() >= purple);
+            }
+            if !redraw || (0..n).any(|c| !m.get(r, c)) {
+                break;
+            }
+        }
+    }
+    m
+}
+
+const SEED: u64 = 0x7457_6176_6531;
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let cases: [(f64, bool, &str, &[usize]); 4] = [
+        (0.35, false, "0.35", &[8, 12, 16, 20, 24, 28, 32]),
+        (0.2, false, "0.2", &[8, 12, 16, 20, 24, 28]),
+        (0.1, false, "0.1", &[8, 12, 16, 20, 24, 28, 32]),
+        (0.1, true, "0.1 no green row", &[8, 12, 16, 20, 24, 28]),
+    ];
+    println!("| purple | n | value | value time | states | outcome | outcome time | states |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    for (purple, redraw, name, sizes) in cases {
+        for &n in sizes {
+            let m = board(n, purple, redraw, SEED + n as u64);
+            let (mut tv, mut to) = (Vec::new(), Vec::new());
+            let (mut value, mut outcome) = (None, None);
+            let (mut sv, mut so) = (0, 0);
+            for _ in 0..5 {
+                let mut s = WaveSolver::new();
+                let t = Instant::now();
+                value = Some(s.value(&m)?);
+                tv.push(t.elapsed());
+                sv = s.stats().states;
+                let mut s = WaveSolver::new();
+                let t = Instant::now();
+                outcome = Some(s.outcome(&m)?);
+                to.push(t.elapsed());
+                so = s.stats().states;
+            }
+            println!(
+                "| {name} | {n} | {} | {:.2?} | {sv} | {:?} | {:.2?} | {so} |",
+                value.expect("solved"),
+                median(tv),
+                outcome.expect("solved"),
+                median(to)
+            );
+        }
+    }
+    println!();
+    println!("| generic solver, purple 0.35 | n | value | time | nodes |");
+    println!("| --- | --- | --- | --- | --- |");
+    for n in [8, 12, 16, 20] {
+        let m = board(n, 0.35, false, SEED + n as u64);
+        let mut s = Solver::new(&CrosswiseAnd);
+        let t = Instant::now();
+        let v = s.value(&m)?;
+        println!("| | {n} | {v} | {:.2?} | {} |", t.elapsed(), s.stats().nodes);
+    }
+    Ok(())
+}
