@@ -80,26 +80,32 @@ fn solve_error(e: SolveError) -> String {
     format!("{e} (raise --max-nodes)")
 }
 
+/// The output flags shared by the board subcommands.
+#[derive(Clone, Copy)]
+struct Opts {
+    show: bool,
+    max_nodes: Option<u64>,
+    json: bool,
+}
+
 /// The report of a Crosswise AND matrix `matrix` standing for a position written `position`;
 /// `name` names a column move, `after` writes the position after a move.
 fn board_report(
     ruleset: &'static str,
     position: String,
     matrix: &BoolMatrix,
-    args_show: bool,
-    max_nodes: Option<u64>,
-    json: bool,
+    opts: Opts,
     name: impl Fn(usize) -> String,
     after: impl Fn(usize) -> String,
 ) -> Result<String, String> {
-    let mut solver = WaveSolver::with_config(config(max_nodes));
+    let mut solver = WaveSolver::with_config(config(opts.max_nodes));
     let value = solver.value(matrix).map_err(solve_error)?;
     let moves = solver.winning_moves(matrix).map_err(solve_error)?;
     let winning_moves = moves
         .iter()
         .map(|&c| MoveLine {
             text: name(c),
-            result: if args_show { after(c) } else { String::new() },
+            result: if opts.show { after(c) } else { String::new() },
         })
         .collect();
     let report = Report {
@@ -111,7 +117,7 @@ fn board_report(
         winning_moves,
         note: None,
     };
-    Ok(report.render(json))
+    Ok(report.render(opts.json))
 }
 
 pub(crate) fn transverse_wave(args: &BoardArgs) -> Result<String, String> {
@@ -121,9 +127,7 @@ pub(crate) fn transverse_wave(args: &BoardArgs) -> Result<String, String> {
         "transverse wave",
         grid.to_string(),
         grid.as_matrix(),
-        args.show,
-        args.max_nodes,
-        args.json,
+        Opts { show: args.show, max_nodes: args.max_nodes, json: args.json },
         |c| format!("column {}", c + 1),
         |c| game.play(&grid, &c).to_string(),
     )
@@ -136,9 +140,7 @@ pub(crate) fn crosswise_and(args: &BoardArgs) -> Result<String, String> {
         "crosswise and",
         matrix.to_string(),
         &matrix,
-        args.show,
-        args.max_nodes,
-        args.json,
+        Opts { show: args.show, max_nodes: args.max_nodes, json: args.json },
         |c| format!("column {}", c + 1),
         |c| game.play(&matrix, &c).to_string(),
     )
@@ -152,9 +154,7 @@ pub(crate) fn crosswise_or(args: &BoardArgs) -> Result<String, String> {
         "crosswise or",
         matrix.to_string(),
         &matrix.complement(),
-        args.show,
-        args.max_nodes,
-        args.json,
+        Opts { show: args.show, max_nodes: args.max_nodes, json: args.json },
         |c| format!("column {}", c + 1),
         |c| game.play(&matrix, &c).to_string(),
     )
@@ -180,9 +180,7 @@ pub(crate) fn avoid_true(args: &AvoidArgs) -> Result<String, String> {
         "avoid true",
         position.to_string(),
         &matrix,
-        args.show,
-        args.max_nodes,
-        args.json,
+        Opts { show: args.show, max_nodes: args.max_nodes, json: args.json },
         |x| format!("make {} true", name(x)),
         |x| game.play(&position, &x).to_string(),
     )
