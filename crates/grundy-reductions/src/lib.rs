@@ -47,6 +47,7 @@
 #![deny(missing_docs)]
 
 mod avoid;
+mod friend;
 mod nim;
 mod normal;
 mod reduction;
@@ -57,6 +58,7 @@ mod wave;
 pub use avoid::{
     DemiQuantumToAvoidTrue, DemiQuantumToBipartite, DemiQuantumToHypergraph, HypergraphForm,
 };
+pub use friend::CrosswiseOrToFriendCircle;
 pub use nim::NimToDemiQuantum;
 pub use normal::{Normalize, RowFamily};
 pub use reduction::{Compose, Inverse, Isomorphism, Reduction, ReductionError};

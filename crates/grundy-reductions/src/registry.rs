@@ -51,6 +51,7 @@ pub const RULESETS: &[&str] = &[
     "Avoid True",
     "Rechargeable Bipartite Boolean Nim",
     "Rechargeable Hypergraph Boolean Nim",
+    "Friend Circle",
 ];
 
 /// Burke, Ferland and Teng, *Transverse Wave: an impartial color-propagation game inspired by
@@ -114,6 +115,14 @@ pub const REGISTRY: &[Entry] = &[
         kind: Kind::Embedding,
         statement: "Burke, Ferland, Teng 2021, Corollary 1",
         test: "crates/grundy-reductions/tests/avoid.rs::rechargeable_nims_and_the_chain_to_avoid_true",
+    },
+    Entry {
+        name: "CrosswiseOrToFriendCircle",
+        from: "Crosswise OR",
+        to: "Friend Circle",
+        kind: Kind::Embedding,
+        statement: "Burke, Ferland, Teng 2021, Proposition 3",
+        test: "crates/grundy-reductions/tests/friend.rs::crosswise_or_is_friend_circle_on_a_complete_bipartite_graph",
     },
 ];
 
