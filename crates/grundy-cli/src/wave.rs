@@ -20,15 +20,8 @@ use crate::report::{MoveLine, Play, Report};
 pub(crate) struct BoardArgs {
     /// The position: rows separated by '/' (or newlines)
     position: String,
-    /// Also show the position reached by each winning move
-    #[arg(long)]
-    show: bool,
-    /// Give up after searching this many positions
-    #[arg(long, value_name = "N")]
-    max_nodes: Option<u64>,
-    /// Print one JSON object instead of text
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    opts: Opts,
 }
 
 /// Arguments of `grundy avoid-true`.
@@ -40,6 +33,13 @@ pub(crate) struct AvoidArgs {
     /// Variables already true, separated by commas (the set T)
     #[arg(long = "true", value_name = "VARS")]
     true_vars: Option<String>,
+    #[command(flatten)]
+    opts: Opts,
+}
+
+/// The output and budget flags shared by the position subcommands.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub(crate) struct Opts {
     /// Also show the position reached by each winning move
     #[arg(long)]
     show: bool,
@@ -78,14 +78,6 @@ fn config(max_nodes: Option<u64>) -> Config {
 
 fn solve_error(e: SolveError) -> String {
     format!("{e} (raise --max-nodes)")
-}
-
-/// The output flags shared by the board subcommands.
-#[derive(Clone, Copy)]
-struct Opts {
-    show: bool,
-    max_nodes: Option<u64>,
-    json: bool,
 }
 
 /// The report of a Crosswise AND matrix `matrix` standing for a position written `position`;
@@ -127,7 +119,7 @@ pub(crate) fn transverse_wave(args: &BoardArgs) -> Result<String, String> {
         "transverse wave",
         grid.to_string(),
         grid.as_matrix(),
-        Opts { show: args.show, max_nodes: args.max_nodes, json: args.json },
+        args.opts,
         |c| format!("column {}", c + 1),
         |c| game.play(&grid, &c).to_string(),
     )
@@ -140,7 +132,7 @@ pub(crate) fn crosswise_and(args: &BoardArgs) -> Result<String, String> {
         "crosswise and",
         matrix.to_string(),
         &matrix,
-        Opts { show: args.show, max_nodes: args.max_nodes, json: args.json },
+        args.opts,
         |c| format!("column {}", c + 1),
         |c| game.play(&matrix, &c).to_string(),
     )
@@ -154,7 +146,7 @@ pub(crate) fn crosswise_or(args: &BoardArgs) -> Result<String, String> {
         "crosswise or",
         matrix.to_string(),
         &matrix.complement(),
-        Opts { show: args.show, max_nodes: args.max_nodes, json: args.json },
+        args.opts,
         |c| format!("column {}", c + 1),
         |c| game.play(&matrix, &c).to_string(),
     )
@@ -180,7 +172,7 @@ pub(crate) fn avoid_true(args: &AvoidArgs) -> Result<String, String> {
         "avoid true",
         position.to_string(),
         &matrix,
-        Opts { show: args.show, max_nodes: args.max_nodes, json: args.json },
+        args.opts,
         |x| format!("make {} true", name(x)),
         |x| game.play(&position, &x).to_string(),
     )
@@ -190,14 +182,18 @@ pub(crate) fn dq_nim(args: &BoardArgs) -> Result<String, String> {
     let position: Superposition<Heaps> =
         args.position.parse().map_err(|e: ParseMatrixError| e.to_string())?;
     let game = DemiQuantum::new(Nim);
-    let mut solver = Solver::with_config(&game, config(args.max_nodes));
+    let mut solver = Solver::with_config(&game, config(args.opts.max_nodes));
     let value = solver.value(&position).map_err(solve_error)?;
     let moves = solver.winning_moves(&position).map_err(solve_error)?;
     let winning_moves = moves
         .iter()
         .map(|mv| MoveLine {
             text: mv.to_string(),
-            result: if args.show { game.play(&position, mv).to_string() } else { String::new() },
+            result: if args.opts.show {
+                game.play(&position, mv).to_string()
+            } else {
+                String::new()
+            },
         })
         .collect();
     let report = Report {
@@ -209,7 +205,7 @@ pub(crate) fn dq_nim(args: &BoardArgs) -> Result<String, String> {
         winning_moves,
         note: None,
     };
-    Ok(report.render(args.json))
+    Ok(report.render(args.opts.json))
 }
 
 pub(crate) fn tw_search(args: &SearchArgs) -> Result<String, String> {
