@@ -6,9 +6,9 @@ use core::str::FromStr;
 use std::time::Duration;
 
 use grundy::heap_games::{Antonim, GreedyNim, RotisserieNim, TowerNim};
-use grundy::{Budget, Config, Outcome, Ruleset, Solver};
+use grundy::{Budget, Config, Ruleset, Solver};
 
-use crate::report::{Play, Report, move_lines};
+use crate::report::{Report, move_lines};
 
 /// Arguments of the heap-game subcommands.
 #[derive(Debug, clap::Args)]
@@ -69,14 +69,6 @@ where
     let value = solver.value(&position).map_err(fail)?;
     let moves = solver.winning_moves(&position).map_err(fail)?;
     let winning_moves = move_lines(ruleset, &position, &moves);
-    let report = Report {
-        ruleset: name,
-        position: position.to_string(),
-        play: Play::Normal,
-        value: Some(value.to_string()),
-        outcome: Outcome::from_value(value),
-        winning_moves,
-        note: None,
-    };
+    let report = Report::normal(name, position.to_string(), value, winning_moves);
     Ok(report.render(args.json))
 }

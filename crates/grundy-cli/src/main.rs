@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+mod graph;
 mod heap_games;
 mod nim;
 mod octal;
@@ -52,10 +53,18 @@ enum Command {
     AvoidTrue(wave::AvoidArgs),
     /// Demi-Quantum Nim: a superposition of Nim positions, rows of heaps, e.g. '2 1 / 0 3'
     DqNim(wave::BoardArgs),
+    /// Node-Kayles: select a vertex not next to a selected one. The graph as --edges or --graph6
+    NodeKayles(graph::KaylesArgs),
+    /// Friend Circle: pick a seed with a false edge; its edges become true, and the friends it
+    /// already talked to broadcast too
+    FriendCircle(graph::FriendArgs),
+    /// Demographic Influence: lower the thresholds of a demographic; the newly strongly
+    /// influenced influence their friends
+    DemographicInfluence(graph::InfluenceArgs),
     /// The smallest Transverse Wave position of a given nimber
     TwSearch(wave::SearchArgs),
-    /// The generalisation lattice of the rulesets, as Graphviz DOT
-    Lattice,
+    /// The generalisation lattice of the rulesets, as Graphviz DOT (or SVG with --svg)
+    Lattice(wave::LatticeArgs),
 }
 
 /// Exit status for bad input (as clap uses for usage errors).
@@ -75,7 +84,14 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             let text = e.to_string();
-            let first = text.lines().next().unwrap_or("error: invalid arguments");
+            let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+            let mut first = lines.next().unwrap_or("error: invalid arguments").to_string();
+            // "the following required arguments were not provided:" lists them below.
+            if first.ends_with(':') {
+                if let Some(next) = lines.next() {
+                    first = format!("{first} {next}");
+                }
+            }
             eprintln!("{first} (see 'grundy --help')");
             return ExitCode::from(BAD_INPUT);
         }
@@ -93,8 +109,11 @@ fn main() -> ExitCode {
         Command::CrosswiseOr(args) => wave::crosswise_or(&args),
         Command::AvoidTrue(args) => wave::avoid_true(&args),
         Command::DqNim(args) => wave::dq_nim(&args),
+        Command::NodeKayles(args) => graph::node_kayles(&args),
+        Command::FriendCircle(args) => graph::friend_circle(&args),
+        Command::DemographicInfluence(args) => graph::demographic_influence(&args),
         Command::TwSearch(args) => wave::tw_search(&args),
-        Command::Lattice => wave::lattice(),
+        Command::Lattice(args) => wave::lattice(&args),
     };
     match result {
         Ok(text) => {

@@ -2,10 +2,9 @@
 
 use std::fmt::Write as _;
 
-use grundy::Outcome;
 use grundy::octal::{Dots, Heaps, Method, Octal, OctalError, Rules, Sequence};
 
-use crate::report::{MoveLine, Play, Report, move_lines};
+use crate::report::{MoveLine, Report, move_lines};
 
 /// How many values a period search may compute when the user asks for fewer.
 const PERIOD_SEARCH: usize = 1 << 16;
@@ -90,15 +89,8 @@ pub(crate) fn octal(args: &OctalArgs) -> Result<String, String> {
         Err(e) => return Err(e.to_string()),
     };
     let winning_moves = move_lines(&game, &position, &moves);
-    let report = Report {
-        ruleset: "octal",
-        position: format!("{} on {}", game.rules(), position),
-        play: Play::Normal,
-        value: Some(value.to_string()),
-        outcome: Outcome::from_value(value),
-        winning_moves,
-        note,
-    };
+    let position_text = format!("{} on {}", game.rules(), position);
+    let report = Report { note, ..Report::normal("octal", position_text, value, winning_moves) };
     Ok(report.render(args.json))
 }
 
@@ -238,14 +230,7 @@ pub(crate) fn dots(args: &DotsArgs) -> Result<String, String> {
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
-    let report = Report {
-        ruleset: "dots (node-kayles on a path, octal 0.137)",
-        position: row.to_string(),
-        play: Play::Normal,
-        value: Some(value.to_string()),
-        outcome: Outcome::from_value(value),
-        winning_moves,
-        note: None,
-    };
+    let ruleset = "dots (node-kayles on a path, octal 0.137)";
+    let report = Report::normal(ruleset, row.to_string(), value, winning_moves);
     Ok(report.render(args.json))
 }

@@ -2,7 +2,62 @@
 
 use std::fmt::Write as _;
 
-use grundy::Outcome;
+use grundy::{Budget, Config, Outcome, Ruleset, SolveError, Solver};
+
+/// The output and budget flags shared by the position subcommands.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub(crate) struct Opts {
+    /// Also show the position reached by each winning move
+    #[arg(long)]
+    pub(crate) show: bool,
+    /// Give up after searching this many positions
+    #[arg(long, value_name = "N")]
+    pub(crate) max_nodes: Option<u64>,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// The solver configuration of `--max-nodes`.
+pub(crate) fn config(max_nodes: Option<u64>) -> Config {
+    let budget = match max_nodes {
+        Some(n) => Budget::unlimited().with_max_nodes(n),
+        None => Budget::unlimited(),
+    };
+    Config::default().with_table_bytes(512 << 20).with_budget(budget)
+}
+
+pub(crate) fn solve_error(e: SolveError) -> String {
+    format!("{e} (raise --max-nodes)")
+}
+
+/// The report of `position` of `game` solved by the generic [`Solver`]: `name` writes a move,
+/// `show` a position reached by one (with `--show`).
+pub(crate) fn solver_report<R>(
+    ruleset: &'static str,
+    game: &R,
+    position: &R::Position,
+    position_text: String,
+    opts: Opts,
+    name: impl Fn(&R::Move) -> String,
+    show: impl Fn(&R::Position) -> String,
+) -> Result<String, String>
+where
+    R: Ruleset,
+{
+    let mut solver = Solver::with_config(game, config(opts.max_nodes));
+    let value = solver.value(position).map_err(solve_error)?;
+    let moves = solver.winning_moves(position).map_err(solve_error)?;
+    let winning_moves = moves
+        .iter()
+        .map(|mv| MoveLine {
+            text: name(mv),
+            result: if opts.show { show(&game.play(position, mv)) } else { String::new() },
+        })
+        .collect();
+    let report = Report::normal(ruleset, position_text, value, winning_moves);
+    Ok(report.render(opts.json))
+}
 
 /// Which convention decides the winner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +101,24 @@ pub(crate) struct Report {
 }
 
 impl Report {
+    /// The report of a position under normal play, whose value is known.
+    pub(crate) fn normal(
+        ruleset: &'static str,
+        position: String,
+        value: grundy::Nimber,
+        winning_moves: Vec<MoveLine>,
+    ) -> Report {
+        Report {
+            ruleset,
+            position,
+            play: Play::Normal,
+            value: Some(value.to_string()),
+            outcome: Outcome::from_value(value),
+            winning_moves,
+            note: None,
+        }
+    }
+
     /// Renders the report as aligned text, or as one JSON object.
     pub(crate) fn render(&self, json: bool) -> String {
         if json { self.json() } else { self.text() }

@@ -7,13 +7,13 @@ use grundy::avoid_true::{AvoidTruePosition, Formula, FormulaError};
 use grundy::nim::{Heaps, Nim};
 use grundy::quantum::{DemiQuantum, ParseMatrixError, Superposition};
 use grundy::reductions::{
-    Compose, DemiQuantumToAnd, DemiQuantumToAvoidTrue, Inverse, Reduction, lattice_dot,
+    Compose, DemiQuantumToAnd, DemiQuantumToAvoidTrue, Inverse, Reduction, lattice_dot, lattice_svg,
 };
 use grundy::transverse_wave::search::ValueSearch;
 use grundy::transverse_wave::{BoolMatrix, Grid, ParseError, SearchLimits, WaveSolver};
-use grundy::{Budget, Config, Nimber, Outcome, Ruleset, SolveError, Solver};
+use grundy::{Budget, Nimber, Ruleset};
 
-use crate::report::{MoveLine, Play, Report};
+use crate::report::{MoveLine, Opts, Report, config, solve_error, solver_report};
 
 /// Arguments shared by the board games of the Transverse Wave family.
 #[derive(Debug, clap::Args)]
@@ -37,20 +37,6 @@ pub(crate) struct AvoidArgs {
     opts: Opts,
 }
 
-/// The output and budget flags shared by the position subcommands.
-#[derive(Clone, Copy, Debug, clap::Args)]
-pub(crate) struct Opts {
-    /// Also show the position reached by each winning move
-    #[arg(long)]
-    show: bool,
-    /// Give up after searching this many positions
-    #[arg(long, value_name = "N")]
-    max_nodes: Option<u64>,
-    /// Print one JSON object instead of text
-    #[arg(long)]
-    json: bool,
-}
-
 /// Arguments of `grundy tw-search`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct SearchArgs {
@@ -65,19 +51,6 @@ pub(crate) struct SearchArgs {
     /// Give up after this many seconds
     #[arg(long, value_name = "S")]
     seconds: Option<u64>,
-}
-
-/// The solver configuration of `--max-nodes`.
-fn config(max_nodes: Option<u64>) -> Config {
-    let budget = match max_nodes {
-        Some(n) => Budget::unlimited().with_max_nodes(n),
-        None => Budget::unlimited(),
-    };
-    Config::default().with_table_bytes(512 << 20).with_budget(budget)
-}
-
-fn solve_error(e: SolveError) -> String {
-    format!("{e} (raise --max-nodes)")
 }
 
 /// The report of a Crosswise AND matrix `matrix` standing for a position written `position`;
@@ -100,15 +73,7 @@ fn board_report(
             result: if opts.show { after(c) } else { String::new() },
         })
         .collect();
-    let report = Report {
-        ruleset,
-        position,
-        play: Play::Normal,
-        value: Some(value.to_string()),
-        outcome: Outcome::from_value(value),
-        winning_moves,
-        note: None,
-    };
+    let report = Report::normal(ruleset, position, value, winning_moves);
     Ok(report.render(opts.json))
 }
 
@@ -182,30 +147,15 @@ pub(crate) fn dq_nim(args: &BoardArgs) -> Result<String, String> {
     let position: Superposition<Heaps> =
         args.position.parse().map_err(|e: ParseMatrixError| e.to_string())?;
     let game = DemiQuantum::new(Nim);
-    let mut solver = Solver::with_config(&game, config(args.opts.max_nodes));
-    let value = solver.value(&position).map_err(solve_error)?;
-    let moves = solver.winning_moves(&position).map_err(solve_error)?;
-    let winning_moves = moves
-        .iter()
-        .map(|mv| MoveLine {
-            text: mv.to_string(),
-            result: if args.opts.show {
-                game.play(&position, mv).to_string()
-            } else {
-                String::new()
-            },
-        })
-        .collect();
-    let report = Report {
-        ruleset: "demi-quantum nim",
-        position: position.to_string(),
-        play: Play::Normal,
-        value: Some(value.to_string()),
-        outcome: Outcome::from_value(value),
-        winning_moves,
-        note: None,
-    };
-    Ok(report.render(args.opts.json))
+    solver_report(
+        "demi-quantum nim",
+        &game,
+        &position,
+        position.to_string(),
+        args.opts,
+        ToString::to_string,
+        ToString::to_string,
+    )
 }
 
 pub(crate) fn tw_search(args: &SearchArgs) -> Result<String, String> {
@@ -236,6 +186,14 @@ pub(crate) fn tw_search(args: &SearchArgs) -> Result<String, String> {
     })
 }
 
-pub(crate) fn lattice() -> Result<String, String> {
-    Ok(lattice_dot())
+/// Arguments of `grundy lattice`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct LatticeArgs {
+    /// Draw the lattice as an SVG picture (laid out by grundy) instead of Graphviz DOT
+    #[arg(long)]
+    svg: bool,
+}
+
+pub(crate) fn lattice(args: &LatticeArgs) -> Result<String, String> {
+    Ok(if args.svg { lattice_svg() } else { lattice_dot() })
 }

@@ -14,6 +14,16 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// `args` fail with exit status 2 and a one-line error containing `needle`.
+fn assert_bad_input(args: &[&str], needle: &str) {
+    let out = grundy(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = stderr(&out);
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(stdout(&out).is_empty(), "{args:?}");
+}
+
 #[test]
 fn nim_prints_value_outcome_and_every_winning_move() {
     let out = grundy(&["nim", "3", "5", "7"]);
@@ -267,4 +277,58 @@ fn lattice_prints_the_registry_as_dot() {
     let text = stdout(&grundy(&["lattice"]));
     assert!(text.starts_with("digraph lattice {"), "{text}");
     assert!(text.contains("\"Transverse Wave\" -> \"Crosswise AND\""), "{text}");
+}
+
+#[test]
+fn node_kayles_from_graph6_and_edge_lists() {
+    // 'Dhc' is the 5-cycle: every move leaves a path of two vertices (*1), so the cycle is 0.
+    let text = stdout(&grundy(&["node-kayles", "--graph6", "Dhc"]));
+    assert!(text.contains("value     0\n") && text.contains("winning moves: none"), "{text}");
+    // The path on 5 vertices is heap 5 of 0.137: *3, won by the middle vertex.
+    let text = stdout(&grundy(&["node-kayles", "--edges", "0-1 1-2 2-3 3-4", "--show"]));
+    assert!(text.contains("value     *3\n"), "{text}");
+    assert!(text.contains("vertex 2  ->  available {0, 4}"), "{text}");
+    // After vertex 1 is played only vertex 3 is left.
+    let text =
+        stdout(&grundy(&["node-kayles", "--edges", "0-1 1-2 2-3", "--played", "1", "--json"]));
+    assert!(text.contains("\"value\":\"*\"") && text.contains("\"move\":\"vertex 3\""), "{text}");
+    for (args, needle) in [
+        (vec!["node-kayles", "--graph6", "D!c"], "invalid graph6 byte"),
+        (vec!["node-kayles", "--edges", "0-1 1-1"], "loop"),
+        (vec!["node-kayles", "--edges", "0-1", "--played", "5"], "out of range"),
+        (vec!["node-kayles", "--edges", "0-1 1-2", "--played", "1,2"], "not available"),
+        (vec!["node-kayles"], "--edges"),
+    ] {
+        assert_bad_input(&args, needle);
+    }
+}
+
+#[test]
+fn friend_circle_and_demographic_influence() {
+    // Figure 3 of Burke, Ferland and Teng (reconstructed).
+    let text =
+        stdout(&grundy(&["friend-circle", "0-1t 0-2f 2-3t 1-3f 2-4f 3-4f / 0 1 2 3", "--show"]));
+    assert!(text.contains("value     *2\n"), "{text}");
+    assert!(text.contains("seed 2  ->  0-1t 0-2t 1-3t 2-3t 2-4t 3-4t / 0 1 2 3"), "{text}");
+    let text = stdout(&grundy(&["demographic-influence", "0-1 1-2 / 2 0 1 / 0; 1 2", "--show"]));
+    assert!(text.contains("value     *3\n"), "{text}");
+    assert!(
+        text.contains("influence demographic 1 by 1  ->  0-1 1-2 / -1 -1 -1 / 0; 1 2"),
+        "{text}"
+    );
+    for (args, needle) in [
+        (vec!["friend-circle", "3: 0-1t / 7"], "seed 7"),
+        (vec!["friend-circle", "0-1x / 0"], "0-1x"),
+        (vec!["demographic-influence", "0-1 1-2 / 2 0 / 0"], "out of range"),
+        (vec!["demographic-influence", "0-1 / 1 1"], "sections"),
+    ] {
+        assert_bad_input(&args, needle);
+    }
+}
+
+#[test]
+fn lattice_draws_an_svg_picture() {
+    let text = stdout(&grundy(&["lattice", "--svg"]));
+    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"), "{text}");
+    assert!(text.contains(">Friend Circle</text>"), "{text}");
 }

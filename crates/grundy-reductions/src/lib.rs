@@ -50,6 +50,7 @@ mod avoid;
 mod friend;
 mod nim;
 mod normal;
+mod picture;
 mod reduction;
 mod registry;
 mod tandem;
@@ -61,6 +62,7 @@ pub use avoid::{
 pub use friend::CrosswiseOrToFriendCircle;
 pub use nim::NimToDemiQuantum;
 pub use normal::{Normalize, RowFamily};
+pub use picture::lattice_svg;
 pub use reduction::{Compose, Inverse, Isomorphism, Reduction, ReductionError};
 pub use registry::{Entry, Kind, REGISTRY, RULESETS, lattice_dot};
 pub use tandem::{Counterexample, Problem, Tandem, TandemError, TandemReport};

@@ -29,3 +29,15 @@ fn the_committed_lattice_is_up_to_date() {
         "docs/lattice.dot is out of date: run `cargo run -p grundy-cli -- lattice > docs/lattice.dot`"
     );
 }
+
+/// `docs/lattice.svg` is the picture `lattice_svg()` draws from the registry; regenerate it
+/// with `cargo run -p grundy-cli -- lattice --svg > docs/lattice.svg` when the registry changes.
+#[test]
+fn the_committed_lattice_picture_is_up_to_date() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let committed = std::fs::read_to_string(root.join("docs/lattice.svg")).unwrap_or_default();
+    assert!(
+        committed == grundy_reductions::lattice_svg(),
+        "docs/lattice.svg is out of date: run `cargo run -p grundy-cli -- lattice --svg > docs/lattice.svg`"
+    );
+}

@@ -42,6 +42,11 @@
 //! | `transverse-wave` | [`transverse_wave`] | `grundy-transverse-wave`: Transverse Wave, Crosswise AND and OR, a fast solver |
 //! | `quantum` | [`quantum`] | `grundy-quantum`: demi-quantum and quantum generalisations of any ruleset |
 //! | `avoid-true` | [`avoid_true`] | `grundy-avoid-true`: Avoid True and the Rechargeable Boolean Nims |
+//! | `graph` | [`graph`] | `grundy-graph`: simple undirected graphs of any order, edge lists, graph6 |
+//! | `node-kayles` | [`node_kayles`] | `grundy-node-kayles`: Node-Kayles with component splitting and canonical forms |
+//! | `friend-circle` | [`friend_circle`] | `grundy-friend-circle`: Friend Circle |
+//! | `demographic-influence` | [`demographic_influence`] | `grundy-demographic-influence`: Demographic Influence |
+//! | `graph-games` | [`graph_games`] | `grundy-graph-games`: Geography, Nim on graphs, Neighboring Nim |
 //! | `reductions` | [`reductions`] | `grundy-reductions`: reductions between rulesets, the tandem checker, the lattice |
 //!
 //! # Where to start
@@ -77,6 +82,26 @@ pub use grundy_quantum as quantum;
 /// Avoid True and the Rechargeable Boolean Nims (feature `avoid-true`).
 #[cfg(feature = "avoid-true")]
 pub use grundy_avoid_true as avoid_true;
+
+/// Simple undirected graphs of any order, edge lists and graph6 (feature `graph`).
+#[cfg(feature = "graph")]
+pub use grundy_graph as graph;
+
+/// Node-Kayles on any graph, with a fast solver (feature `node-kayles`).
+#[cfg(feature = "node-kayles")]
+pub use grundy_node_kayles as node_kayles;
+
+/// Friend Circle (feature `friend-circle`).
+#[cfg(feature = "friend-circle")]
+pub use grundy_friend_circle as friend_circle;
+
+/// Demographic Influence (feature `demographic-influence`).
+#[cfg(feature = "demographic-influence")]
+pub use grundy_demographic_influence as demographic_influence;
+
+/// Geography, Nim on graphs and Neighboring Nim (feature `graph-games`).
+#[cfg(feature = "graph-games")]
+pub use grundy_graph_games as graph_games;
 
 /// Reductions between rulesets, the tandem checker and the generalisation lattice (feature
 /// `reductions`).

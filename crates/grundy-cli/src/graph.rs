@@ -1,0 +1,137 @@
+//! `grundy node-kayles`, `friend-circle` and `demographic-influence`.
+
+use grundy::demographic_influence::{DemographicInfluence, InfluenceError};
+use grundy::friend_circle::{FriendCircle, FriendCircleError};
+use grundy::graph::VertexSet;
+use grundy::node_kayles::{KaylesSolver, NodeKayles, NodeKaylesError, SolverConfig};
+use grundy::{Budget, Ruleset};
+
+use crate::report::{MoveLine, Opts, Report, solve_error, solver_report};
+
+/// Arguments of `grundy node-kayles`.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("graph").required(true).args(["edges", "graph6"])))]
+pub(crate) struct KaylesArgs {
+    /// The graph as an edge list, e.g. '0-1 1-2 2-3' ('7: 0-1' for 7 vertices)
+    #[arg(long, value_name = "EDGES")]
+    edges: Option<String>,
+    /// The graph in graph6, as nauty's geng writes it, e.g. 'Dhc'
+    #[arg(long, value_name = "TEXT")]
+    graph6: Option<String>,
+    /// Vertices already selected, e.g. '0,5' (they and their neighbours are gone)
+    #[arg(long, value_name = "VERTICES")]
+    played: Option<String>,
+    #[command(flatten)]
+    opts: Opts,
+}
+
+/// Arguments of `grundy friend-circle`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct FriendArgs {
+    /// Edges marked t or f, then '/' and the seeds, e.g. '0-1t 0-2f 2-3t / 0 2'
+    position: String,
+    #[command(flatten)]
+    opts: Opts,
+}
+
+/// Arguments of `grundy demographic-influence`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct InfluenceArgs {
+    /// Edges, thresholds and demographics separated by '/', demographics by ';', e.g.
+    /// '0-1 1-2 / 2 0 1 / 0; 1 2'
+    position: String,
+    #[command(flatten)]
+    opts: Opts,
+}
+
+/// The vertices of a list such as `0,5` or `0 5`, each checked against the graph.
+fn vertex_list(text: &str, game: &NodeKayles) -> Result<Vec<usize>, String> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|token| {
+            let v: usize =
+                token.parse().map_err(|_| format!("--played: '{token}' is not a vertex number"))?;
+            if v >= game.graph().order() {
+                return Err(format!(
+                    "--played: vertex {v} is out of range: the graph has {} vertices",
+                    game.graph().order()
+                ));
+            }
+            Ok(v)
+        })
+        .collect()
+}
+
+/// The position after the `played` vertices, each of which must still be available.
+fn kayles_position(game: &NodeKayles, played: &[usize]) -> Result<VertexSet, String> {
+    let mut position = game.start();
+    for &v in played {
+        position = game.play_checked(&position, v).map_err(|e: NodeKaylesError| match e {
+            NodeKaylesError::IllegalMove { vertex } => {
+                format!("--played: vertex {vertex} is not available (it or a neighbour was played)")
+            }
+            other => other.to_string(),
+        })?;
+    }
+    Ok(position)
+}
+
+pub(crate) fn node_kayles(args: &KaylesArgs) -> Result<String, String> {
+    let game = match (&args.edges, &args.graph6) {
+        (Some(edges), _) => NodeKayles::from_edge_list(edges),
+        (None, Some(g6)) => NodeKayles::from_graph6(g6.trim()),
+        (None, None) => return Err("give the graph with --edges or --graph6".into()),
+    }
+    .map_err(|e| e.to_string())?;
+    let played = match &args.played {
+        Some(text) => vertex_list(text, &game)?,
+        None => Vec::new(),
+    };
+    let position = kayles_position(&game, &played)?;
+    let budget = match args.opts.max_nodes {
+        Some(n) => Budget::unlimited().with_max_nodes(n),
+        None => Budget::unlimited(),
+    };
+    let mut solver = KaylesSolver::with_config(&game, SolverConfig::default().with_budget(budget));
+    let value = solver.value(&position).map_err(solve_error)?;
+    let moves = solver.winning_moves(&position).map_err(solve_error)?;
+    let show = |p: &VertexSet| format!("available {p}");
+    let winning_moves = moves
+        .iter()
+        .map(|&v| MoveLine {
+            text: format!("vertex {v}"),
+            result: if args.opts.show { show(&game.play(&position, &v)) } else { String::new() },
+        })
+        .collect();
+    let position_text = format!("{} ({})", game.graph(), show(&position));
+    let report = Report::normal("node-kayles", position_text, value, winning_moves);
+    Ok(report.render(args.opts.json))
+}
+
+pub(crate) fn friend_circle(args: &FriendArgs) -> Result<String, String> {
+    let (game, position) =
+        FriendCircle::parse(&args.position).map_err(|e: FriendCircleError| e.to_string())?;
+    solver_report(
+        "friend circle",
+        &game,
+        &position,
+        game.to_text(&position),
+        args.opts,
+        |seed| format!("seed {seed}"),
+        |p| game.to_text(p),
+    )
+}
+
+pub(crate) fn demographic_influence(args: &InfluenceArgs) -> Result<String, String> {
+    let (game, theta) =
+        DemographicInfluence::parse(&args.position).map_err(|e: InfluenceError| e.to_string())?;
+    solver_report(
+        "demographic influence",
+        &game,
+        &theta,
+        game.to_text(&theta),
+        args.opts,
+        |&(k, c)| format!("influence demographic {k} by {c}"),
+        |t| game.to_text(t),
+    )
+}
