@@ -4,6 +4,12 @@
 
 use grundy::Ruleset;
 
+mod chomp;
+mod cram;
+
+pub use chomp::Chomp;
+pub use cram::Cram;
+
 /// A subtraction game: take one of the amounts of the set from a heap.
 #[derive(Clone, Debug)]
 pub struct Subtraction {

@@ -5,7 +5,7 @@ use grundy_core::Nimber;
 use grundy_nim::{BoolHeaps, Heaps};
 use grundy_quantum::Superposition;
 use grundy_reductions::{
-    Compose, DemiQuantumToAnd, Inverse, NimToDemiQuantum, Tandem, WaveToAnd, WaveToOr,
+    BooleanToNim, Compose, DemiQuantumToAnd, Inverse, NimToDemiQuantum, Tandem, WaveToAnd, WaveToOr,
 };
 use grundy_transverse_wave::{BoolMatrix, Grid};
 use proptest::prelude::*;
@@ -60,6 +60,17 @@ proptest! {
     fn transverse_wave_is_demi_quantum_boolean_nim(g in grid()) {
         let composed = Compose::new(WaveToAnd, Inverse(DemiQuantumToAnd));
         let report = Tandem::new().check_isomorphism(&composed, &g);
+        prop_assert!(report.is_ok(), "{}", report.unwrap_err());
+    }
+
+    /// Demi-Quantum Boolean Nim is Demi-Quantum Nim with heaps of at most one token, and so
+    /// Transverse Wave is a special case of Demi-Quantum Nim (Figure 10).
+    #[test]
+    fn demi_quantum_boolean_nim_is_demi_quantum_nim_with_heaps_of_one(p in superposition(), g in grid()) {
+        let report = Tandem::new().check(&BooleanToNim, &p);
+        prop_assert!(report.is_ok(), "{}", report.unwrap_err());
+        let chain = Compose::new(Compose::new(WaveToAnd, Inverse(DemiQuantumToAnd)), BooleanToNim);
+        let report = Tandem::new().check(&chain, &g);
         prop_assert!(report.is_ok(), "{}", report.unwrap_err());
     }
 

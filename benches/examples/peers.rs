@@ -1,0 +1,37 @@
+//! Solves the positions of the igsolve comparison with grundy's generic solver and prints the
+//! value and the time, for side-by-side runs with `igsolve` (see `docs/performance.md`).
+//!
+//! ```text
+//! cargo run --release -p grundy-benches --example peers -- cram 4 9
+//! cargo run --release -p grundy-benches --example peers -- chomp 10 10
+//! ```
+#![allow(missing_docs, reason = "an example program")]
+
+use std::time::Instant;
+
+use grundy::{Config, Ruleset, Solver};
+use grundy_benches::{Chomp, Cram};
+
+fn solve<R: Ruleset>(game: &R, start: &R::Position) {
+    let clock = Instant::now();
+    let mut solver = Solver::with_config(game, Config::default().with_table_bytes(2 << 30));
+    let value = solver.value(start).expect("no budget");
+    let stats = solver.stats();
+    println!("value {value}  time {:.3} s  {stats:?}", clock.elapsed().as_secs_f64());
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let num = |i: usize| -> u32 { args.get(i).and_then(|a| a.parse().ok()).expect("rows cols") };
+    match args.first().map(String::as_str) {
+        Some("cram") => {
+            let game = Cram::new(num(1), num(2));
+            solve(&game, &game.start());
+        }
+        Some("chomp") => {
+            let game = Chomp::new(num(1), num(2));
+            solve(&game, &game.start());
+        }
+        _ => eprintln!("usage: peers cram|chomp ROWS COLS"),
+    }
+}
