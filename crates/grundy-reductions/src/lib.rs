@@ -60,7 +60,7 @@ pub use avoid::{
     DemiQuantumToAvoidTrue, DemiQuantumToBipartite, DemiQuantumToHypergraph, HypergraphForm,
 };
 pub use friend::CrosswiseOrToFriendCircle;
-pub use nim::NimToDemiQuantum;
+pub use nim::{BooleanToNim, NimToDemiQuantum};
 pub use normal::{Normalize, RowFamily};
 pub use picture::lattice_svg;
 pub use reduction::{Compose, Inverse, Isomorphism, Reduction, ReductionError};

@@ -1,8 +1,9 @@
-//! Nim inside Demi-Quantum Nim: a classical position is a superposition of one realization.
+//! Nim inside Demi-Quantum Nim (a classical position is a superposition of one realization),
+//! and Demi-Quantum Boolean Nim inside Demi-Quantum Nim (heaps of at most one token).
 
 use grundy_core::Ruleset;
-use grundy_nim::{Heaps, Nim, NimMove};
-use grundy_quantum::{DemiQuantum, DemiQuantumNim, Superposition};
+use grundy_nim::{BoolHeaps, Heaps, Nim, NimMove};
+use grundy_quantum::{DemiQuantum, DemiQuantumBooleanNim, DemiQuantumNim, Superposition};
 
 use crate::normal::Normalize;
 use crate::reduction::{Reduction, ReductionError};
@@ -56,5 +57,42 @@ impl Reduction for NimToDemiQuantum {
 
     fn map_move(&self, _: &Heaps, mv: &NimMove) -> Result<NimMove, ReductionError> {
         Ok(mv.clone())
+    }
+}
+
+/// Demi-Quantum Boolean Nim is Demi-Quantum Nim whose heaps hold at most one token (Burke,
+/// Ferland and Teng, Section 3.2: "Demi-Quantum Nim is a generalization of Transverse Wave").
+/// A pebble is a heap of one token, a collapsed realization stays collapsed, and playing
+/// column `j` is taking one token from heap `j`: realizations with a token there lose it, the
+/// others (heap 0 < 1) collapse, exactly as in the Boolean game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BooleanToNim;
+
+impl Reduction for BooleanToNim {
+    type Source = DemiQuantumBooleanNim;
+    type Target = DemiQuantumNim;
+
+    fn source(&self) -> &DemiQuantumBooleanNim {
+        &DemiQuantumBooleanNim
+    }
+
+    fn target(&self) -> &DemiQuantumNim {
+        &DEMI_QUANTUM_NIM
+    }
+
+    fn map_position(
+        &self,
+        position: &Superposition<BoolHeaps>,
+    ) -> Result<Superposition<Heaps>, ReductionError> {
+        let slot = |row: &BoolHeaps| Heaps::new(row.iter().map(u8::from));
+        Ok(position.slots().iter().map(|s| s.as_ref().map(slot)).collect())
+    }
+
+    fn map_move(
+        &self,
+        _: &Superposition<BoolHeaps>,
+        column: &usize,
+    ) -> Result<NimMove, ReductionError> {
+        Ok(NimMove::new(*column, 1u8))
     }
 }
