@@ -6,6 +6,14 @@
 //! first node where it fails. [`Compose`] chains reductions and [`Inverse`] turns an
 //! isomorphism around.
 //!
+//! The reductions of Burke, Ferland and Teng's lattice (Figure 10) are all here: Node-Kayles
+//! in Friend Circle ([`NodeKaylesToFriendCircle`], Theorem 2) and in Demographic Influence
+//! ([`NodeKaylesToInfluence`], Theorem 6), Demi-Quantum Nim ([`DemiQuantumNimToInfluence`],
+//! Theorem 5) and Friend Circle ([`FriendCircleToInfluence`], Theorem 7, checked as an
+//! isomorphism of game trees by [`Tandem::check_paired`]) in Demographic Influence, and
+//! Node-Kayles on a path as the octal game 0.137 ([`PathKaylesToDawson`], a quotient of game
+//! trees checked with [`Tandem::merging_moves`]).
+//!
 //! ```
 //! use grundy_core::Ruleset;
 //! use grundy_reductions::{Normalize, Reduction, ReductionError, Tandem, TandemError};
@@ -48,8 +56,11 @@
 
 mod avoid;
 mod friend;
+mod influence;
+mod kayles;
 mod nim;
 mod normal;
+mod octal;
 mod picture;
 mod reduction;
 mod registry;
@@ -60,8 +71,11 @@ pub use avoid::{
     DemiQuantumToAvoidTrue, DemiQuantumToBipartite, DemiQuantumToHypergraph, HypergraphForm,
 };
 pub use friend::CrosswiseOrToFriendCircle;
+pub use influence::{DemiQuantumNimToInfluence, FriendCircleToInfluence};
+pub use kayles::{NodeKaylesToFriendCircle, NodeKaylesToInfluence};
 pub use nim::{BooleanToNim, NimToDemiQuantum};
 pub use normal::{Normalize, RowFamily};
+pub use octal::PathKaylesToDawson;
 pub use picture::lattice_svg;
 pub use reduction::{Compose, Inverse, Isomorphism, Reduction, ReductionError};
 pub use registry::{Entry, Kind, REGISTRY, RULESETS, lattice_dot};

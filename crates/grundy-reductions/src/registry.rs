@@ -52,6 +52,9 @@ pub const RULESETS: &[&str] = &[
     "Rechargeable Bipartite Boolean Nim",
     "Rechargeable Hypergraph Boolean Nim",
     "Friend Circle",
+    "Node-Kayles",
+    "Octal 0.137 (Dawson's Kayles)",
+    "Demographic Influence",
 ];
 
 /// Burke, Ferland and Teng, *Transverse Wave: an impartial color-propagation game inspired by
@@ -93,6 +96,14 @@ pub const REGISTRY: &[Entry] = &[
         test: "crates/grundy-reductions/tests/wave.rs::nim_is_demi_quantum_nim_with_one_realization",
     },
     Entry {
+        name: "BooleanToNim",
+        from: "Demi-Quantum Boolean Nim",
+        to: "Demi-Quantum Nim",
+        kind: Kind::Embedding,
+        statement: "Burke, Ferland, Teng 2021, Section 3.2",
+        test: "crates/grundy-reductions/tests/wave.rs::demi_quantum_boolean_nim_is_demi_quantum_nim_with_heaps_of_one",
+    },
+    Entry {
         name: "DemiQuantumToAvoidTrue",
         from: "Demi-Quantum Boolean Nim",
         to: "Avoid True",
@@ -123,6 +134,49 @@ pub const REGISTRY: &[Entry] = &[
         kind: Kind::Embedding,
         statement: "Burke, Ferland, Teng 2021, Proposition 3",
         test: "crates/grundy-reductions/tests/friend.rs::crosswise_or_is_friend_circle_on_a_complete_bipartite_graph",
+    },
+    Entry {
+        name: "NodeKaylesToFriendCircle",
+        from: "Node-Kayles",
+        to: "Friend Circle",
+        kind: Kind::Embedding,
+        statement: "Burke, Ferland, Teng 2021, Theorem 2",
+        test: "crates/grundy-reductions/tests/kayles.rs::node_kayles_is_friend_circle_with_pendant_false_edges",
+    },
+    Entry {
+        name: "NodeKaylesToInfluence",
+        from: "Node-Kayles",
+        to: "Demographic Influence",
+        kind: Kind::Embedding,
+        statement: "Burke, Ferland, Teng 2021, Theorem 6",
+        test: "crates/grundy-reductions/tests/kayles.rs::node_kayles_is_demographic_influence",
+    },
+    Entry {
+        name: "DemiQuantumNimToInfluence",
+        from: "Demi-Quantum Nim",
+        to: "Demographic Influence",
+        kind: Kind::Embedding,
+        statement: "Burke, Ferland, Teng 2021, Theorem 5",
+        test: "crates/grundy-reductions/tests/influence.rs::demi_quantum_nim_is_demographic_influence",
+    },
+    Entry {
+        name: "FriendCircleToInfluence",
+        from: "Friend Circle",
+        to: "Demographic Influence",
+        kind: Kind::Embedding,
+        statement: "Burke, Ferland, Teng 2021, Theorem 7",
+        test: "crates/grundy-reductions/tests/influence.rs::friend_circle_is_demographic_influence_on_the_line_graph",
+    },
+    // The Rust type maps Node-Kayles on a path onto 0.137 (a quotient of game trees: mirror
+    // moves merge); every 0.137 position is the image of its layout on a path, so 0.137 is
+    // the special case.
+    Entry {
+        name: "PathKaylesToDawson",
+        from: "Octal 0.137 (Dawson's Kayles)",
+        to: "Node-Kayles",
+        kind: Kind::Embedding,
+        statement: "Wright, The Independence Game (Rob's Dots)",
+        test: "crates/grundy-reductions/tests/kayles.rs::node_kayles_on_a_path_is_dawsons_kayles",
     },
 ];
 

@@ -206,18 +206,53 @@ pub struct TandemReport {
 /// assert_eq!(report.positions, 11);
 /// # Ok::<(), grundy_reductions::TandemError>(())
 /// ```
+///
+/// # Two strengths of check
+///
+/// [`check`](Tandem::check) is *positional*: the image of every source child must be the
+/// same game as the target child (equal normal forms), so the position map commutes with
+/// play. [`check_paired`](Tandem::check_paired) is weaker: it walks pairs (source position,
+/// actual target position) from `(root, map(root))`, recursing into (child, actual target
+/// child) without ever mapping a child again. It confirms that the two game trees are
+/// isomorphic under the move map (the notion of isomorphic games of Burke, Ferland and
+/// Teng), even when the target child is not the image of the source child (Theorem 7: a
+/// threshold `-1` where the map writes `0`).
+///
+/// [`merging_moves`](Tandem::merging_moves) relaxes both checks further: several source
+/// moves may map to one target move (every target move must still have a preimage). That
+/// confirms a *quotient* of game trees, enough for equal game forms and values but not an
+/// isomorphism: Node-Kayles on a path merges mirror-image moves into one move of the octal
+/// game 0.137.
 #[derive(Clone, Debug)]
 pub struct Tandem {
     max_positions: usize,
     check_values: bool,
     table_bytes: usize,
+    merge_moves: bool,
 }
 
 impl Default for Tandem {
     fn default() -> Self {
-        Tandem { max_positions: 1_000_000, check_values: true, table_bytes: 16 << 20 }
+        Tandem {
+            max_positions: 1_000_000,
+            check_values: true,
+            table_bytes: 16 << 20,
+            merge_moves: false,
+        }
     }
 }
+
+/// One visited pair of the paired walk: the source position, the actual target position and
+/// how they were reached.
+struct PairVisit<P, Q, M> {
+    position: P,
+    image: Q,
+    parent: Option<(usize, M)>,
+}
+
+/// The pairs (source move, target move) of one node.
+type MovePairs<R> =
+    Vec<(<<R as Reduction>::Source as Ruleset>::Move, <<R as Reduction>::Target as Ruleset>::Move)>;
 
 /// One visited source position: how it was reached.
 struct Visit<P, M> {
@@ -240,6 +275,19 @@ impl Tandem {
     /// Skips the Grundy value comparison (the structural checks alone already imply it).
     pub fn without_values(mut self) -> Self {
         self.check_values = false;
+        self
+    }
+
+    /// Accepts move maps that send several source moves to the same target move, as long as
+    /// every legal target move is the image of at least one legal source move.
+    ///
+    /// The check then confirms that the target tree is a *quotient* of the source tree: a
+    /// map of game trees that is onto at every node. By induction on the height, each source
+    /// position and its target have the same set of options up to identity (duplicates
+    /// merged), hence the same game form and the same Grundy value, but the trees need not be
+    /// isomorphic (the source may have more moves). Off by default.
+    pub fn merging_moves(mut self) -> Self {
+        self.merge_moves = true;
         self
     }
 
@@ -373,40 +421,11 @@ impl Tandem {
             target_moves.clear();
             target.moves(&image, &mut target_moves);
 
-            // The move map must be a bijection onto the legal target moves.
-            let mut pairs = Vec::with_capacity(source_moves.len());
-            let mut images: HashMap<<R::Target as Ruleset>::Move, usize> = HashMap::new();
-            for (i, mv) in source_moves.iter().enumerate() {
-                let target_move = reduction
-                    .map_move(&position, mv)
-                    .map_err(|e| fail(&visits, at, Problem::Map(e)))?;
-                if let Some(&j) = images.get(&target_move) {
-                    return Err(fail(
-                        &visits,
-                        at,
-                        Problem::NotInjective {
-                            first: show(&source_moves[j]),
-                            second: show(mv),
-                            target_move: show(&target_move),
-                        },
-                    ));
-                }
-                if !target_moves.contains(&target_move) {
-                    return Err(fail(
-                        &visits,
-                        at,
-                        Problem::MoveNotLegal {
-                            source_move: show(mv),
-                            target_move: show(&target_move),
-                        },
-                    ));
-                }
-                images.insert(target_move.clone(), i);
-                pairs.push((mv.clone(), target_move));
-            }
-            if let Some(orphan) = target_moves.iter().find(|mv| !images.contains_key(*mv)) {
-                return Err(fail(&visits, at, Problem::NoPreimage { target_move: show(orphan) }));
-            }
+            let pairs = self
+                .match_moves::<R>(&source_moves, &target_moves, |mv| {
+                    reduction.map_move(&position, mv)
+                })
+                .map_err(|problem| fail(&visits, at, problem))?;
             extra(&position, &image, &pairs).map_err(|problem| fail(&visits, at, problem))?;
 
             for (source_move, target_move) in pairs {
@@ -435,6 +454,204 @@ impl Tandem {
                         return Err(TandemError::TooManyPositions { limit: self.max_positions });
                     }
                     visits.push(Visit { position: child, parent: Some((at, source_move)) });
+                    stack.push(visits.len() - 1);
+                }
+            }
+        }
+        report.positions = visits.len();
+        Ok(report)
+    }
+
+    /// Checks that `move_map` sends the legal source moves onto the legal target moves: one
+    /// to one (unless [`merging_moves`](Tandem::merging_moves)), every image legal, every
+    /// target move hit. Returns the pairs in source order.
+    fn match_moves<R>(
+        &self,
+        source_moves: &[<R::Source as Ruleset>::Move],
+        target_moves: &[<R::Target as Ruleset>::Move],
+        move_map: impl Fn(
+            &<R::Source as Ruleset>::Move,
+        ) -> Result<<R::Target as Ruleset>::Move, ReductionError>,
+    ) -> Result<MovePairs<R>, Problem>
+    where
+        R: Reduction,
+    {
+        let mut pairs = Vec::with_capacity(source_moves.len());
+        let mut images: HashMap<<R::Target as Ruleset>::Move, usize> = HashMap::new();
+        for (i, mv) in source_moves.iter().enumerate() {
+            let target_move = move_map(mv).map_err(Problem::Map)?;
+            if let Some(&j) = images.get(&target_move) {
+                if !self.merge_moves {
+                    return Err(Problem::NotInjective {
+                        first: show(&source_moves[j]),
+                        second: show(mv),
+                        target_move: show(&target_move),
+                    });
+                }
+            } else {
+                if !target_moves.contains(&target_move) {
+                    return Err(Problem::MoveNotLegal {
+                        source_move: show(mv),
+                        target_move: show(&target_move),
+                    });
+                }
+                images.insert(target_move.clone(), i);
+            }
+            pairs.push((mv.clone(), target_move));
+        }
+        if let Some(orphan) = target_moves.iter().find(|mv| !images.contains_key(*mv)) {
+            return Err(Problem::NoPreimage { target_move: show(orphan) });
+        }
+        Ok(pairs)
+    }
+
+    /// Checks that the game tree of `root` and the game tree of `map(root)` are isomorphic
+    /// under the reduction's move map, walking pairs of actual positions.
+    ///
+    /// Starting from `(root, map(root))`, at every pair `(p, q)` it checks that
+    /// [`map_move`](Reduction::map_move)`(p, ·)` is a bijection from the legal moves of `p`
+    /// onto the legal moves of `q` (many to one with [`merging_moves`](Tandem::merging_moves)),
+    /// that `p` and `q` have the same Grundy value (unless switched off), and recurses into
+    /// every pair (child of `p`, child of `q`). Children are never mapped again, so this is
+    /// weaker than [`check`](Tandem::check): it confirms an isomorphism of game trees under
+    /// the move bijection, not that the position map commutes with play. Pairs are visited
+    /// once each (the target side compared by normal form); the report counts pairs, and a
+    /// counterexample shows the position as `source paired with target`.
+    ///
+    /// The move map must not depend on the position beyond what `p` tells; when it must look
+    /// at the actual target position, use [`check_paired_with`](Tandem::check_paired_with).
+    ///
+    /// # Errors
+    ///
+    /// As for [`check`](Tandem::check), with [`TandemError::TooManyPositions`] counting pairs.
+    pub fn check_paired<R>(
+        &self,
+        reduction: &R,
+        root: &<R::Source as Ruleset>::Position,
+    ) -> Result<TandemReport, TandemError>
+    where
+        R: Reduction,
+        R::Target: Normalize,
+    {
+        self.check_paired_with(reduction, root, |p, _, mv| reduction.map_move(p, mv))
+    }
+
+    /// As [`check_paired`](Tandem::check_paired), with the move map `move_map(p, q, mv)` given
+    /// the source position `p`, the actual target position `q` and the source move `mv`.
+    ///
+    /// # Errors
+    ///
+    /// As for [`check_paired`](Tandem::check_paired).
+    #[allow(clippy::type_complexity, reason = "the move map is named where it is made")]
+    pub fn check_paired_with<R>(
+        &self,
+        reduction: &R,
+        root: &<R::Source as Ruleset>::Position,
+        move_map: impl Fn(
+            &<R::Source as Ruleset>::Position,
+            &<R::Target as Ruleset>::Position,
+            &<R::Source as Ruleset>::Move,
+        ) -> Result<<R::Target as Ruleset>::Move, ReductionError>,
+    ) -> Result<TandemReport, TandemError>
+    where
+        R: Reduction,
+        R::Target: Normalize,
+    {
+        let source = reduction.source();
+        let target = reduction.target();
+        let config = Config::default().with_table_bytes(self.table_bytes);
+        let mut source_solver = Solver::with_config(source, config.clone());
+        let mut target_solver = Solver::with_config(target, config);
+
+        type Visits<R> = Vec<
+            PairVisit<
+                <<R as Reduction>::Source as Ruleset>::Position,
+                <<R as Reduction>::Target as Ruleset>::Position,
+                <<R as Reduction>::Source as Ruleset>::Move,
+            >,
+        >;
+        let fail = |visits: &Visits<R>, at: usize, problem: Problem| {
+            let mut path = Vec::new();
+            let mut node = at;
+            while let Some((parent, mv)) = &visits[node].parent {
+                path.push(show(mv));
+                node = *parent;
+            }
+            path.reverse();
+            TandemError::Counterexample(Box::new(Counterexample {
+                root: show(root),
+                path,
+                position: format!(
+                    "{} paired with {}",
+                    show(&visits[at].position),
+                    show(&visits[at].image)
+                ),
+                problem,
+            }))
+        };
+
+        let image = reduction.map_position(root).map_err(|e| {
+            TandemError::Counterexample(Box::new(Counterexample {
+                root: show(root),
+                path: Vec::new(),
+                position: show(root),
+                problem: Problem::Map(e),
+            }))
+        })?;
+        let mut seen: HashMap<
+            (<R::Source as Ruleset>::Position, <R::Target as Normalize>::Form),
+            (),
+        > = HashMap::new();
+        seen.insert((root.clone(), target.normal_form(&image)), ());
+        let mut visits: Visits<R> = vec![PairVisit { position: root.clone(), image, parent: None }];
+        let mut stack = vec![0usize];
+        let mut report = TandemReport::default();
+        let mut source_moves = Vec::new();
+        let mut target_moves = Vec::new();
+
+        while let Some(at) = stack.pop() {
+            let position = visits[at].position.clone();
+            let image = visits[at].image.clone();
+
+            if self.check_values {
+                let source_value = source_solver.value(&position)?;
+                let target_value = target_solver.value(&image)?;
+                if at == 0 {
+                    report.value = source_value;
+                }
+                if source_value != target_value {
+                    return Err(fail(
+                        &visits,
+                        at,
+                        Problem::ValueMismatch { source: source_value, target: target_value },
+                    ));
+                }
+            }
+
+            source_moves.clear();
+            source.moves(&position, &mut source_moves);
+            target_moves.clear();
+            target.moves(&image, &mut target_moves);
+            let pairs = self
+                .match_moves::<R>(&source_moves, &target_moves, |mv| {
+                    move_map(&position, &image, mv)
+                })
+                .map_err(|problem| fail(&visits, at, problem))?;
+
+            for (source_move, target_move) in pairs {
+                report.moves += 1;
+                let child = source.play(&position, &source_move);
+                let target_child = target.play(&image, &target_move);
+                let key = (child, target.normal_form(&target_child));
+                if seen.insert(key.clone(), ()).is_none() {
+                    if visits.len() >= self.max_positions {
+                        return Err(TandemError::TooManyPositions { limit: self.max_positions });
+                    }
+                    visits.push(PairVisit {
+                        position: key.0,
+                        image: target_child,
+                        parent: Some((at, source_move)),
+                    });
                     stack.push(visits.len() - 1);
                 }
             }
