@@ -3,18 +3,19 @@
 //!
 //! ```text
 //! cargo run --release -p grundy-benches --example peers -- cram 4 9
-//! cargo run --release -p grundy-benches --example peers -- chomp 10 10
+//! cargo run --release -p grundy-benches --example peers -- chomp 10 10 mex
 //! ```
 #![allow(missing_docs, reason = "an example program")]
 
 use std::time::Instant;
 
-use grundy::{Config, Ruleset, Solver};
+use grundy::{Config, Method, Ruleset, Solver};
 use grundy_benches::{Chomp, Cram};
 
-fn solve<R: Ruleset>(game: &R, start: &R::Position) {
+fn solve<R: Ruleset>(game: &R, start: &R::Position, method: Method) {
     let clock = Instant::now();
-    let mut solver = Solver::with_config(game, Config::default().with_table_bytes(2 << 30));
+    let config = Config::default().with_table_bytes(1 << 30).with_method(method);
+    let mut solver = Solver::with_config(game, config);
     let value = solver.value(start).expect("no budget");
     let stats = solver.stats();
     println!("value {value}  time {:.3} s  {stats:?}", clock.elapsed().as_secs_f64());
@@ -22,16 +23,20 @@ fn solve<R: Ruleset>(game: &R, start: &R::Position) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let method = match args.get(3).map(String::as_str) {
+        Some("mex") => Method::Mex,
+        _ => Method::Pruned,
+    };
     let num = |i: usize| -> u32 { args.get(i).and_then(|a| a.parse().ok()).expect("rows cols") };
     match args.first().map(String::as_str) {
         Some("cram") => {
             let game = Cram::new(num(1), num(2));
-            solve(&game, &game.start());
+            solve(&game, &game.start(), method);
         }
         Some("chomp") => {
             let game = Chomp::new(num(1), num(2));
-            solve(&game, &game.start());
+            solve(&game, &game.start(), method);
         }
-        _ => eprintln!("usage: peers cram|chomp ROWS COLS"),
+        _ => eprintln!("usage: peers cram|chomp ROWS COLS [mex|pruned]"),
     }
 }

@@ -8,7 +8,6 @@ use grundy::Ruleset;
 #[derive(Clone, Debug)]
 pub struct Cram {
     width: u32,
-    height: u32,
     /// Every cell but those of the last column: cells that have a right neighbour.
     has_right: u64,
     /// Every cell.
@@ -26,7 +25,7 @@ impl Cram {
         assert!(cells > 0 && cells <= 64, "Cram boards have 1 to 64 cells");
         let board = if cells == 64 { u64::MAX } else { (1u64 << cells) - 1 };
         let last_column = (0..height).fold(0u64, |m, r| m | 1u64 << (r * width + width - 1));
-        Cram { width, height, has_right: board & !last_column, board }
+        Cram { width, has_right: board & !last_column, board }
     }
 
     /// The empty board.
@@ -59,43 +58,6 @@ impl Cram {
             }
             region = grown;
         }
-    }
-
-    /// `set` moved to the top-left corner of the board.
-    fn shift_to_corner(&self, set: u64) -> u64 {
-        if set == 0 {
-            return 0;
-        }
-        let row = set.trailing_zeros() / self.width;
-        let mut set = set >> (row * self.width);
-        let first_column = self.board & !(self.has_right << 1);
-        while set & first_column == 0 {
-            set >>= 1;
-        }
-        set
-    }
-
-    /// The mirror image of `set` in the vertical axis.
-    fn mirror_columns(&self, set: u64) -> u64 {
-        let mut out = 0;
-        for r in 0..self.height {
-            for c in 0..self.width {
-                if set >> (r * self.width + c) & 1 == 1 {
-                    out |= 1 << (r * self.width + self.width - 1 - c);
-                }
-            }
-        }
-        out
-    }
-
-    /// The mirror image of `set` in the horizontal axis.
-    fn mirror_rows(&self, set: u64) -> u64 {
-        let mut out = 0;
-        for r in 0..self.height {
-            let row = (set >> (r * self.width)) & ((1 << self.width) - 1);
-            out |= row << ((self.height - 1 - r) * self.width);
-        }
-        out
     }
 }
 
@@ -139,12 +101,27 @@ impl Ruleset for Cram {
         }
     }
 
-    /// The least of the region moved to the corner under the mirror symmetries of the board.
+    /// The least encoding, moved to the top-left corner, of the region and its mirror images
+    /// (left-right, top-bottom and both).
     fn canonical(&self, empty: &u64) -> u64 {
-        let a = self.shift_to_corner(*empty);
-        let b = self.shift_to_corner(self.mirror_columns(*empty));
-        let c = self.shift_to_corner(self.mirror_rows(*empty));
-        let d = self.shift_to_corner(self.mirror_rows(self.mirror_columns(*empty)));
+        if *empty == 0 {
+            return 0;
+        }
+        let w = self.width;
+        let mask = (1u64 << w) - 1;
+        let (first, last) = (empty.trailing_zeros() / w, (63 - empty.leading_zeros()) / w);
+        let row = |r: u32| (*empty >> (r * w)) & mask;
+        let columns = (first..=last).fold(0, |m, r| m | row(r));
+        let (left, right) = (columns.trailing_zeros(), 63 - columns.leading_zeros());
+        let (mut a, mut b, mut c, mut d) = (0u64, 0u64, 0u64, 0u64);
+        for r in first..=last {
+            let (up, down) = ((r - first) * w, (last - r) * w);
+            let (shifted, flipped) = (row(r) >> left, row(r).reverse_bits() >> (63 - right));
+            a |= shifted << up;
+            b |= flipped << up;
+            c |= shifted << down;
+            d |= flipped << down;
+        }
         a.min(b).min(c).min(d)
     }
 }

@@ -77,6 +77,6 @@ pub use nimber::{Nimber, ParseNimberError};
 pub use nimber_set::{NimberSet, mex};
 pub use outcome::Outcome;
 pub use ruleset::Ruleset;
-pub use solver::{Config, Known, Solver, Stats};
+pub use solver::{Config, Known, Method, Solver, Stats};
 pub use sum::{CrossMove, CrossSum, Sum, SumMove};
 pub use table::{Table, TableStats};

@@ -12,6 +12,33 @@
 use crate::budget::Meter;
 use crate::{Budget, Nimber, NimberSet, Outcome, Ruleset, SolveError, Table, TableStats};
 
+mod pruned;
+
+/// How a [`Solver`] searches for normal-play values and outcomes.
+///
+/// Both methods give the same answers (they are property-tested against each other and
+/// against [`naive`](crate::naive)); they differ in what they visit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Method {
+    /// The value of a position is the mex of the values of all its children, each computed
+    /// exactly (outcomes stop at the first move to a P-position). An explicit stack: any depth.
+    ///
+    /// The default: on games whose values are large (Chomp, say) it visits far fewer
+    /// positions than [`Pruned`](Method::Pruned), which repeats its queries once per value.
+    #[default]
+    Mex,
+    /// Value queries in the manner of Lemoine and Viennot and of Beling and Rogalski: a
+    /// position is asked "is your value `t`?", which stops at the first child of value `t`
+    /// and otherwise looks, for each smaller value, for one child that has it. Children are
+    /// never valued beyond what the question needs. Recursive; components more than 256
+    /// moves deep are handed to the [`Mex`](Method::Mex) search.
+    ///
+    /// Faster where values are small and a child of the asked value is found early (Cram:
+    /// 1.4 to 9 times fewer seconds than [`Mex`](Method::Mex) from 4 × 7 to 4 × 9).
+    Pruned,
+}
+
 /// What the table knows about a component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Known {
@@ -19,6 +46,21 @@ pub enum Known {
     Value(Nimber),
     /// The Grundy value is not zero (an N-position); the value itself is not known.
     NonZero,
+    /// The Grundy value is none of the values below 64 whose bits are set in the mask (bit
+    /// `k` for `*k`); the value itself is not known. The [`Method::Pruned`] search stores
+    /// these when it proves that a position does not have the value it asked about.
+    Excludes(u64),
+}
+
+impl Known {
+    /// Whether this fact rules out the value `v`.
+    pub const fn excludes(self, v: Nimber) -> bool {
+        match self {
+            Known::Value(x) => x.value() != v.value(),
+            Known::NonZero => v.is_zero(),
+            Known::Excludes(mask) => v.value() < 64 && mask >> v.value() & 1 == 1,
+        }
+    }
 }
 
 /// Settings of a [`Solver`].
@@ -37,12 +79,14 @@ pub enum Known {
 pub struct Config {
     table_bytes: usize,
     budget: Budget,
+    method: Method,
 }
 
 impl Default for Config {
-    /// A 256 MiB table for the normal-play values, the same for misère outcomes, no budget.
+    /// A 256 MiB table for the normal-play values, the same for misère outcomes, no budget,
+    /// the [`Method::Mex`] search.
     fn default() -> Self {
-        Config { table_bytes: 256 << 20, budget: Budget::unlimited() }
+        Config { table_bytes: 256 << 20, budget: Budget::unlimited(), method: Method::default() }
     }
 }
 
@@ -61,6 +105,18 @@ impl Config {
     pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
         self
+    }
+
+    /// Chooses the search method for normal-play values and outcomes.
+    #[must_use]
+    pub const fn with_method(mut self, method: Method) -> Self {
+        self.method = method;
+        self
+    }
+
+    /// The search method.
+    pub const fn method(&self) -> Method {
+        self.method
     }
 
     /// The byte bound of each table.
@@ -135,7 +191,11 @@ pub struct Solver<R: Ruleset> {
     table: Table<R::Position, Known>,
     misere: Table<R::Position, MisereKnown>,
     budget: Budget,
+    method: Method,
     stats: Stats,
+    /// Depth of the pruned search's recursion when it hands a component to the stack search
+    /// (so that `max_depth` counts both).
+    depth_base: usize,
     stack: Vec<Frame<R::Position, R::Move>>,
     spare: Vec<Buffers<R::Position, R::Move>>,
 }
@@ -216,7 +276,9 @@ impl<R: Ruleset> Solver<R> {
             table: Table::with_bytes(config.table_bytes),
             misere: Table::with_bytes(config.table_bytes),
             budget: config.budget,
+            method: config.method,
             stats: Stats::default(),
+            depth_base: 0,
             stack: Vec::new(),
             spare: Vec::new(),
         }
@@ -265,12 +327,24 @@ impl<R: Ruleset> Solver<R> {
         self.ruleset.components(position, &mut parts);
         let mut total = Nimber::ZERO;
         for part in parts {
-            match self.solve(part, Goal::Value, &mut meter)? {
-                Answer::Normal(Known::Value(v)) => total += v,
-                other => unreachable!("a value search answered {other:?}"),
-            }
+            total += self.component_value(part, &mut meter)?;
         }
         Ok(total)
+    }
+
+    /// The exact value of one component, by the configured method.
+    fn component_value(
+        &mut self,
+        part: R::Position,
+        meter: &mut Meter<'_>,
+    ) -> Result<Nimber, SolveError> {
+        if self.method == Method::Pruned {
+            return self.pruned_value(part, meter);
+        }
+        match self.solve(part, Goal::Value, meter)? {
+            Answer::Normal(Known::Value(v)) => Ok(v),
+            other => unreachable!("a value search answered {other:?}"),
+        }
     }
 
     /// The normal-play outcome of `position`.
@@ -295,12 +369,25 @@ impl<R: Ruleset> Solver<R> {
     ) -> Result<Outcome, SolveError> {
         let mut parts = Vec::new();
         self.ruleset.components(position, &mut parts);
+        if self.method == Method::Pruned {
+            // Value every component exactly but the one with most moves, then ask that one
+            // whether its value cancels theirs.
+            if parts.is_empty() {
+                return Ok(Outcome::P);
+            }
+            let last = parts.swap_remove(self.hardest(&parts));
+            let mut total = Nimber::ZERO;
+            for part in parts {
+                total += self.pruned_value(part, meter)?;
+            }
+            return Ok(if self.pruned_is(last, total, meter)? { Outcome::P } else { Outcome::N });
+        }
         let goal = if parts.len() == 1 { Goal::Outcome } else { Goal::Value };
         let mut total = Nimber::ZERO;
         for part in parts {
             match self.solve(part, goal, meter)? {
                 Answer::Normal(Known::Value(v)) => total += v,
-                Answer::Normal(Known::NonZero) => return Ok(Outcome::N),
+                Answer::Normal(Known::NonZero | Known::Excludes(_)) => return Ok(Outcome::N),
                 other => unreachable!("a normal-play search answered {other:?}"),
             }
         }
@@ -447,7 +534,7 @@ impl<R: Ruleset> Solver<R> {
                 self.stats.table_hits += 1;
                 Ok(Answer::Normal(Known::Value(v)))
             }
-            Some(Known::NonZero) if goal == Goal::Outcome => {
+            Some(known) if goal == Goal::Outcome && known.excludes(Nimber::ZERO) => {
                 self.stats.table_hits += 1;
                 Ok(Answer::Normal(Known::NonZero))
             }
@@ -508,7 +595,7 @@ impl<R: Ruleset> Solver<R> {
             nonzero: false,
             bufs,
         });
-        self.stats.max_depth = self.stats.max_depth.max(self.stack.len());
+        self.stats.max_depth = self.stats.max_depth.max(self.depth_base + self.stack.len());
         Ok(())
     }
 
@@ -623,7 +710,9 @@ impl<R: Ruleset> Solver<R> {
 fn absorb<P, M>(frame: &mut Frame<P, M>, answer: Answer) {
     match answer {
         Answer::Normal(Known::Value(v)) | Answer::MisereValue(v) => frame.acc += v,
-        Answer::Normal(Known::NonZero) | Answer::Misere(Outcome::N) => frame.nonzero = true,
+        Answer::Normal(Known::NonZero | Known::Excludes(_)) | Answer::Misere(Outcome::N) => {
+            frame.nonzero = true;
+        }
         Answer::Misere(Outcome::P) => {}
     }
 }

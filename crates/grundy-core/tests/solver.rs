@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use grundy_core::{
-    Budget, Config, CrossSum, Nimber, NimberSet, Outcome, Ruleset, SolveError, Solver, Sum, naive,
+    Budget, Config, CrossSum, Method, Nimber, NimberSet, Outcome, Ruleset, SolveError, Solver, Sum,
+    naive,
 };
 use proptest::prelude::*;
 
@@ -102,17 +103,27 @@ const KAYLES: [u64; 36] = [
     1, 8, 6, 7,
 ];
 
+/// Both search methods.
+fn method() -> impl Strategy<Value = Method> {
+    prop_oneof![Just(Method::Mex), Just(Method::Pruned)]
+}
+
+/// A solver of `game` searching by `method`.
+fn solver_by<R: grundy_core::Ruleset>(game: R, method: Method) -> Solver<R> {
+    Solver::with_config(game, Config::default().with_method(method))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
-    fn solver_agrees_with_naive_on_random_dags(game in dag(14)) {
-        let mut solver = Solver::new(&game);
+    fn solver_agrees_with_naive_on_random_dags(game in dag(14), method in method()) {
+        let mut solver = solver_by(&game, method);
         for v in 0..game.edges.len() {
             prop_assert_eq!(solver.value(&v).unwrap(), naive::value(&game, &v), "vertex {}", v);
         }
         // A fresh solver for outcomes, so they are not answered from stored values.
-        let mut fresh = Solver::new(&game);
+        let mut fresh = solver_by(&game, method);
         for v in (0..game.edges.len()).rev() {
             prop_assert_eq!(fresh.outcome(&v).unwrap(), naive::outcome(&game, &v));
             prop_assert_eq!(fresh.winning_moves(&v).unwrap(), naive::winning_moves(&game, &v));
@@ -130,17 +141,18 @@ proptest! {
     fn value_of_a_sum_is_the_nim_sum_of_its_parts(
         game in dag(8),
         picks in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+        method in method(),
     ) {
         let parts: Vec<usize> = picks.iter().map(|i| i.index(game.edges.len())).collect();
         let expected: Nimber = parts.iter().map(|p| naive::value(&game, p)).sum();
         let sum = Sum::new(&game);
-        let mut solver = Solver::new(&sum);
+        let mut solver = solver_by(&sum, method);
         prop_assert_eq!(solver.value(&parts).unwrap(), expected);
         // The naive solver does not decompose: it checks the Sprague-Grundy theorem itself.
         prop_assert_eq!(naive::value(&sum, &parts), expected);
         prop_assert_eq!(solver.outcome(&parts).unwrap(), Outcome::from_value(expected));
         prop_assert_eq!(solver.misere_outcome(&parts).unwrap(), naive::misere_outcome(&sum, &parts));
-        let mut fresh = Solver::new(&sum);
+        let mut fresh = solver_by(&sum, method);
         prop_assert_eq!(fresh.winning_moves(&parts).unwrap(), naive::winning_moves(&sum, &parts));
     }
 
@@ -160,9 +172,13 @@ proptest! {
     }
 
     #[test]
-    fn value_in_matches_membership(game in dag(10), set in prop::collection::vec(0u64..6, 0..4)) {
+    fn value_in_matches_membership(
+        game in dag(10),
+        set in prop::collection::vec(0u64..6, 0..4),
+        method in method(),
+    ) {
         let set: NimberSet = set.into_iter().map(Nimber::new).collect();
-        let mut solver = Solver::new(&game);
+        let mut solver = solver_by(&game, method);
         for v in 0..game.edges.len() {
             let inside = set.contains(naive::value(&game, &v));
             prop_assert_eq!(solver.value_in(&v, &set).unwrap(), inside);
@@ -170,8 +186,8 @@ proptest! {
     }
 
     #[test]
-    fn tiny_tables_still_give_exact_values(game in dag(14), entries in 0usize..400) {
-        let config = Config::default().with_table_bytes(entries);
+    fn tiny_tables_still_give_exact_values(game in dag(14), entries in 0usize..400, method in method()) {
+        let config = Config::default().with_table_bytes(entries).with_method(method);
         let mut solver = Solver::with_config(&game, config);
         for v in 0..game.edges.len() {
             prop_assert_eq!(solver.value(&v).unwrap(), naive::value(&game, &v));
@@ -181,7 +197,13 @@ proptest! {
 
 #[test]
 fn kayles_values_with_components_and_canonical_forms() {
-    let mut solver = Solver::new(&Kayles);
+    for method in [Method::Mex, Method::Pruned] {
+        kayles_values_by(method);
+    }
+}
+
+fn kayles_values_by(method: Method) {
+    let mut solver = solver_by(&Kayles, method);
     for (n, &want) in KAYLES.iter().enumerate() {
         let row = vec![u8::try_from(n).unwrap()];
         assert_eq!(solver.value(&row).unwrap(), Nimber::new(want), "Kayles row of {n}");
@@ -222,18 +244,30 @@ fn deep_games_do_not_overflow_the_stack() {
     assert!(solver.stats().max_depth >= 300_000);
     let mut fresh = Solver::new(&game);
     assert_eq!(fresh.misere_outcome(&300_001).unwrap(), Outcome::P);
+    // The pruned search recurses, then hands deep components to the stack search.
+    let mut pruned = solver_by(&game, Method::Pruned);
+    assert_eq!(pruned.value(&300_000).unwrap(), Nimber::ZERO);
+    assert_eq!(pruned.outcome(&300_002).unwrap(), Outcome::N);
+    assert!(pruned.stats().max_depth >= 300_000);
 }
 
 #[test]
 fn node_budget_stops_the_search_and_keeps_what_was_proved() {
     let game = Subtraction(vec![1, 2, 5]);
     let budget = Budget::unlimited().with_max_nodes(600);
-    let mut solver = Solver::with_config(&game, Config::default().with_budget(budget));
+    let mut solver = Solver::with_config(&game, Config::default().with_budget(budget.clone()));
     // 2001 positions to prove, depth first: more than the budget allows in one call.
     assert_eq!(solver.value(&2000), Err(SolveError::NodeLimit { limit: 600 }));
     // The solver is still usable, and each call extends what the table has proved.
     for heap in [400, 1000, 1600, 2000] {
         assert_eq!(solver.value(&heap), Ok(naive_subtraction_value(&[1, 2, 5], heap)), "{heap}");
+    }
+    // The pruned search also keeps what it proved: calls that each fit the budget add up.
+    let config = Config::default().with_budget(budget).with_method(Method::Pruned);
+    let mut pruned = Solver::with_config(&game, config);
+    assert_eq!(pruned.value(&2000), Err(SolveError::NodeLimit { limit: 600 }));
+    for heap in (250..=2000).step_by(250) {
+        assert_eq!(pruned.value(&heap), Ok(naive_subtraction_value(&[1, 2, 5], heap)), "{heap}");
     }
 }
 

@@ -216,7 +216,7 @@ impl Engine {
                     let need = if single && acc.is_zero() { Goal::Outcome } else { Goal::Value };
                     match self.quick(&part, need) {
                         Ok(Known::Value(v)) => acc += v,
-                        Ok(Known::NonZero) => nonzero = true,
+                        Ok(Known::NonZero | Known::Excludes(_)) => nonzero = true,
                         Err(_) => {
                             unknown += part.rows();
                             left.push(part);
@@ -361,7 +361,9 @@ impl Engine {
         for part in reduced.parts {
             match self.solve(part, Goal::Value, meter)? {
                 Known::Value(v) => total += v,
-                Known::NonZero => unreachable!("a value search answered NonZero"),
+                Known::NonZero | Known::Excludes(_) => {
+                    unreachable!("a value search answered {known:?}", known = Known::NonZero)
+                }
             }
         }
         Ok(total)
@@ -382,7 +384,7 @@ impl Engine {
 fn absorb(frame: &mut Frame, known: Known) {
     match known {
         Known::Value(v) => frame.acc += v,
-        Known::NonZero => frame.nonzero = true,
+        Known::NonZero | Known::Excludes(_) => frame.nonzero = true,
     }
 }
 
