@@ -5,7 +5,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy_octal::{Code, Method, Rules, Sequence};
+use grundy_octal::{Code, Heaps, Method, Octal, Rules, Sequence};
 
 /// The six classic codes: periodic (0.137, 0.77, 4.07) and unsolved (0.6, 0.16, 0.007).
 const CODES: [&str; 6] = ["0.137", "0.77", "0.6", "0.16", "0.007", "4.07"];
@@ -32,7 +32,8 @@ fn octal(c: &mut Criterion) {
             b.iter(|| run(black_box(&code), Method::Fast, 10_000))
         });
     }
-    // Larger heaps, fast only; 0.007 has no good mask and stays quadratic, so it stops lower.
+    // Larger heaps, fast only; 0.007 has no mask with few rare heaps before 2^17 and stays
+    // near-quadratic, so it stops lower.
     for (text, len) in [("0.137", 1_000_000), ("0.77", 1_000_000), ("0.16", 1_000_000)]
         .into_iter()
         .chain([("4.07", 1_000_000), ("0.6", 100_000), ("0.007", 30_000)])
@@ -42,6 +43,30 @@ fn octal(c: &mut Criterion) {
             b.iter(|| run(black_box(&code), Method::Fast, len))
         });
     }
+    // Raw speed (every value computed, no period used): 4.07 needs one split per heap parity.
+    for (text, len) in [("4.07", 1_000_000), ("0.77", 1_000_000), ("0.16", 300_000)] {
+        let code: Code = text.parse().expect("valid code");
+        group.bench_function(format!("rare-common {text} n={len}"), |b| {
+            b.iter(|| run(black_box(&code), Method::RareCommon, len))
+        });
+    }
+    group.finish();
+}
+
+/// Winning moves on a heap of 10^18 and a small one, from the proved period of 0.137.
+fn huge_heaps(c: &mut Criterion) {
+    let mut group = c.benchmark_group("octal huge heaps");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(2));
+    let mut dawson = Sequence::new(Code::dawson_chess());
+    dawson.find_period(1000).expect("octal").expect("periodic");
+    let game = Octal::from_sequence(dawson);
+    let position = Heaps::new([1_000_000_000_000_000_000, 5]);
+    group.bench_function("0.137 first 100 winning moves of 10^18 + 5, and their count", |b| {
+        b.iter(|| game.winning_moves_upto(black_box(&position), 100).expect("covered"))
+    });
     group.finish();
 }
 
@@ -68,5 +93,5 @@ fn grundys_game(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, octal, grundys_game);
+criterion_group!(benches, octal, huge_heaps, grundys_game);
 criterion_main!(benches);

@@ -50,10 +50,22 @@ pub enum Method {
     /// value missing below it is rare, and the splits are scanned only until each of those has
     /// been seen. The full scan, proving a rare value missing, happens only at heaps whose
     /// value is rare. The mask changes nothing but the speed: any mask gives the exact values.
-    /// It is chosen from the values so far (at the start of each
-    /// [`extend_to`](crate::Sequence::extend_to) and whenever the length doubles): the one
-    /// below 2^12 with the fewest rare positions. If more than a fifth of the positions would
-    /// be rare, the plain method is used until the next choice.
+    ///
+    /// **One split per heap parity.** Some games have dense values but split them by the
+    /// parity of the heap: 4.07 has values 1 and 3 on even heaps, 0 and 2 on odd ones, so no
+    /// mask alone makes few heaps rare. When every digit that splits has the same parity `s`,
+    /// call heap `a` rare when `popcount(G(a) & M) + ((a + s) mod 2)` is even: the heaps of each
+    /// parity get their own common values. A split of `m = n - j` into two common heaps `a`
+    /// and `m - a` is then worth a value `v` with `popcount(v & M) = m mod 2` (mod 2), the
+    /// same for every split of heap `n`, so the same argument applies with "rare value"
+    /// meaning "of that parity under `M`" (and a heap is rare exactly when its value is of
+    /// the parity that its own splits into common heaps can reach). For 4.07 the mask 1 with
+    /// the heap parity leaves no heap rare at all.
+    ///
+    /// The split (a mask below 2^12, with the heap parity or not) is chosen from the values so
+    /// far (at the start of each [`extend_to`](crate::Sequence::extend_to) and whenever the
+    /// length doubles): the one with the fewest rare positions. If more than a fifth of the
+    /// positions would be rare, the plain method is used until the next choice.
     ///
     /// **Proved periods.** Whenever the length reaches a power of two, the periodicity theorem
     /// (Guy and Smith 1956; see [`Periodicity`](crate::Periodicity)) is tried on the values so
@@ -67,8 +79,9 @@ pub enum Method {
     /// heap. In the worst case (no good mask, no period), the plain method's O(n² · t).
     #[default]
     Fast,
-    /// [`Fast`](Method::Fast) without proved periods: rare and common values only, so every
-    /// value is computed from its options even where a proved period would give it.
+    /// [`Fast`](Method::Fast) without proved periods: rare and common values (one split, or
+    /// one per heap parity) only, so every value is computed from its options even where a
+    /// proved period would give it.
     ///
     /// This is the raw speed of the method (the figure that matters for games with no known
     /// period, such as 0.6 and 0.007), and an independent check of a proved period.
@@ -82,6 +95,9 @@ pub enum Method {
 /// Below this many values, no mask is chosen (the plain method is as fast).
 const MIN_MASKED: usize = 64;
 
+/// The scan for wanted values uses a byte per value while the values are below this.
+const MAX_WANT_BYTES: usize = 1 << 16;
+
 /// Masks are chosen among those below `2^MAX_MASK_BITS`.
 const MAX_MASK_BITS: u32 = 12;
 
@@ -93,24 +109,29 @@ pub(crate) fn extend(
     len: usize,
     periods: bool,
 ) -> Result<(), OctalError> {
-    extend_with(rules, values, max, len, None, periods && !rules.unequal_splits())
+    extend_with(rules, values, max, len, None, periods && !rules.unequal_splits(), true)
 }
 
-/// [`extend`] with a fixed mask instead of the chosen ones (`Some(0)` being the plain method),
-/// and periods tried or not: the tests check that neither changes the values.
+/// [`extend`] with a fixed split instead of the chosen ones (`Some(Split::default())` being the
+/// plain method), periods tried or not, and the byte and 16-bit tables for small values used
+/// or not: the tests check that none of these changes the values.
 fn extend_with(
     rules: &Rules,
     values: &mut Vec<u32>,
     max: &mut u32,
     len: usize,
-    fixed_mask: Option<u32>,
+    fixed_mask: Option<Split>,
     periods: bool,
+    small_tables: bool,
 ) -> Result<(), OctalError> {
     debug_assert!(!rules.code().splits_in_three());
     debug_assert!(!(periods && rules.unequal_splits()), "no periodicity theorem applies");
     let mut state = State::new(rules, values);
-    if let Some(mask) = fixed_mask {
-        state.set_mask(values, mask);
+    if !small_tables {
+        state.small_tables = 0;
+    }
+    if let Some(split) = fixed_mask {
+        state.set_split(values, split);
     }
     let mut set = NimberSet::new();
     // While every value is below 64, a copy of the values as bytes: the plain method's split
@@ -124,7 +145,7 @@ fn extend_with(
     while values.len() < len {
         let n = values.len();
         if periods && n >= 128 && n.is_power_of_two() {
-            if let Some(proof) = prove_period(values, rules.max_take()) {
+            if let Some(proof) = prove_period(values, rules.max_take(), 2) {
                 while values.len() < len {
                     let m = values.len() as u64;
                     values.push(values[proof.reduce(m)]);
@@ -135,9 +156,10 @@ fn extend_with(
         if fixed_mask.is_none() && n >= MIN_MASKED && n.is_power_of_two() {
             state.choose_mask(values);
         }
-        let v = if state.mask == 0 && *max < 64 && bytes.len() == n {
+        let plain = state.split.is_plain();
+        let v = if plain && *max < 64 && bytes.len() == n {
             plain_small(rules, values, &bytes)
-        } else if state.mask == 0 && *max < 64 {
+        } else if plain && *max < 64 {
             plain_value(rules, values, *max, &mut set)?
         } else {
             state.value(rules, values, *max)?
@@ -146,7 +168,7 @@ fn extend_with(
             Ok(b) if b < 64 && bytes.len() == n => bytes.push(b),
             _ => bytes.clear(),
         }
-        if n >= 1 && state.mask != 0 && state.is_rare(v) {
+        if n >= 1 && !plain && state.is_rare(v, n) {
             state.rare.push(n);
         }
         *max = (*max).max(v);
@@ -197,29 +219,102 @@ fn split_mask(left: &[u8], right: &[u8]) -> u64 {
     mask
 }
 
+/// A rare/common split of the heaps: heap `a` is *rare* when
+/// `popcount(G(a) & mask) + tag · ((a + j) mod 2)` is even, `j` being the parity of the split
+/// digits (see [`Method::RareCommon`]). With `tag` false this is the classic split by a mask
+/// alone; with `tag` true the heaps of either parity have their own set of common values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Split {
+    /// The bits of the values that decide.
+    mask: u32,
+    /// Whether the parity of the heap counts too.
+    tag: bool,
+}
+
+impl Split {
+    /// Tells whether this is no split at all (the plain method).
+    const fn is_plain(self) -> bool {
+        self.mask == 0 && !self.tag
+    }
+}
+
+/// Marks `left[i] ^ right[len - 1 - i]` for every `i`: the splits `(a, m - a)`.
+fn mark_pairs<T: Copy + Into<u32>>(left: &[T], right: &[T], mut mark: impl FnMut(u32)) {
+    for (&x, &y) in left.iter().zip(right.iter().rev()) {
+        mark(x.into() ^ y.into());
+    }
+}
+
+/// Calls `found` with `left[i] ^ right[len - 1 - i]` for `i = 0, 1, ...` until it returns
+/// true. `want`, when not empty, has a power-of-two length above every value and is non-zero
+/// at least at every value `found` still waits for: the pairs are then tried eight at a time
+/// against it, with one branch per eight pairs, and `found` only called on the eight pairs
+/// that may hold a wanted value (whose bytes are cleared as they are passed to it).
+fn scan_pairs<T: Copy + Into<u32>>(
+    left: &[T],
+    right: &[T],
+    want: &mut [u8],
+    mut found: impl FnMut(u32) -> bool,
+) {
+    let mut start = 0;
+    if let Some(mask) = want.len().checked_sub(1) {
+        for (l, r) in left.chunks_exact(8).zip(right.rchunks_exact(8)) {
+            let value = |i: usize| l[i].into() ^ r[7 - i].into();
+            let hit = (0..8).fold(0u8, |acc, i| acc | want[value(i) as usize & mask]);
+            if hit != 0 {
+                for i in 0..8 {
+                    let v = value(i);
+                    want[v as usize & mask] = 0;
+                    if found(v) {
+                        return;
+                    }
+                }
+            }
+            start += 8;
+        }
+    }
+    let rest = left.len() - start;
+    for (&x, &y) in left[start..].iter().zip(right[..rest].iter().rev()) {
+        if found(x.into() ^ y.into()) {
+            return;
+        }
+    }
+}
+
 /// What the rare-and-common method keeps between heaps.
 struct State {
     /// The digits `j` whose moves may split the rest in two.
     splits: Vec<usize>,
+    /// The parity shared by every digit in `splits`, if they share one (heap parities may
+    /// only count then).
+    split_parity: Option<usize>,
     /// 1 when splits must be unequal (Grundy's game), else 0.
     unequal: usize,
-    /// The mask; 0 when the plain method is used.
-    mask: u32,
-    /// The positions `a >= 1` whose value is rare, in increasing order.
+    /// The split in use; [`Split::is_plain`] when the plain method is used.
+    split: Split,
+    /// The positions `a >= 1` that are rare, in increasing order.
     rare: Vec<usize>,
     /// A power of two above every value so far: every option is below it.
     bound: usize,
-    /// Bit `x` tells whether `x` is rare, for `x <= bound`.
-    rare_bits: Vec<u64>,
+    /// `classes[q]` has bit `x` set when `popcount(x & mask) % 2 == q`, for `x <= bound`: the
+    /// values a split of `m` into two common heaps may be worth are `classes[tag · (m % 2)]`.
+    classes: [Vec<u64>; 2],
     /// Bit `x` tells whether some option found so far is worth `x`, for `x <= bound`.
     seen: Vec<u64>,
-    /// Bit `x` tells whether `x` is a rare value still to be found among the splits.
+    /// Bit `x` tells whether `x` is a value still to be found among the splits.
     todo: Vec<u64>,
+    /// `want[x]` is 1 while `x` is still to be found (a byte copy of `todo` for the scan).
+    want: Vec<u8>,
+    /// The values so far as 16-bit numbers, while every value fits (else empty).
+    narrow: Vec<u16>,
+    /// `want` and `narrow` are used while the values are below this: [`MAX_WANT_BYTES`], or
+    /// 0 in the tests of the paths without them.
+    small_tables: usize,
 }
 
 impl State {
     fn new(rules: &Rules, values: &[u32]) -> Self {
-        let splits = rules
+        let splits: Vec<usize> = rules
             .code()
             .digits()
             .iter()
@@ -227,15 +322,23 @@ impl State {
             .filter(|&(_, d)| d & 4 != 0)
             .map(|(j, _)| j)
             .collect();
+        let split_parity = match splits.first() {
+            Some(&j) if splits.iter().all(|&k| k % 2 == j % 2) => Some(j % 2),
+            _ => None,
+        };
         let mut state = State {
             splits,
+            split_parity,
             unequal: usize::from(rules.unequal_splits()),
-            mask: 0,
+            split: Split::default(),
             rare: Vec::new(),
             bound: 0,
-            rare_bits: Vec::new(),
+            classes: [Vec::new(), Vec::new()],
             seen: Vec::new(),
             todo: Vec::new(),
+            want: Vec::new(),
+            narrow: Vec::new(),
+            small_tables: MAX_WANT_BYTES,
         };
         if values.len() >= MIN_MASKED {
             state.choose_mask(values);
@@ -243,51 +346,75 @@ impl State {
         state
     }
 
-    /// Tells whether `v` is rare under the mask.
-    fn is_rare(&self, v: u32) -> bool {
-        (v & self.mask).count_ones() % 2 == 0
+    /// The parity class (0 or 1) of heap `a` for the split in use.
+    fn heap_class(&self, a: usize) -> u32 {
+        match (self.split.tag, self.split_parity) {
+            (true, Some(j)) => u32::from((a + j) % 2 == 1),
+            _ => 0,
+        }
     }
 
-    /// Picks the mask with the fewest rare positions among `values[1..]`, or 0 (the plain
-    /// method) if even that leaves more than a fifth of them rare, and lists them.
+    /// Tells whether heap `a`, of value `v`, is rare under the split in use.
+    fn is_rare(&self, v: u32, a: usize) -> bool {
+        ((v & self.split.mask).count_ones() + self.heap_class(a)) % 2 == 0
+    }
+
+    /// Picks the split with the fewest rare heaps among `values[1..]`: a mask below
+    /// `2^MAX_MASK_BITS`, with or without the heap parity. Uses the plain method instead if
+    /// even that leaves more than a fifth of them rare.
     fn choose_mask(&mut self, values: &[u32]) {
         let max = values.iter().copied().max().unwrap_or(0);
         let bits = (u32::BITS - max.leading_zeros()).min(MAX_MASK_BITS);
         let low = (1u32 << bits) - 1;
-        let mut counts = vec![0usize; 1 << bits];
-        for &v in values.iter().skip(1) {
-            counts[(v & low) as usize] += 1;
+        // counts[class][v & low]: how many heaps of each parity class hold each value.
+        let parity = self.split_parity;
+        let mut counts = [vec![0usize; 1 << bits], vec![0usize; 1 << bits]];
+        for (a, &v) in values.iter().enumerate().skip(1) {
+            let class = parity.map_or(0, |j| (a + j) % 2);
+            counts[class][(v & low) as usize] += 1;
         }
-        let present: Vec<(u32, usize)> =
-            (0..=low).zip(counts.iter().copied()).filter(|&(_, count)| count > 0).collect();
-        let best = (1..=low)
-            .map(|mask| {
+        let present: Vec<(u32, u32, usize)> = (0..2u32)
+            .flat_map(|class| {
+                let row = &counts[class as usize];
+                (0..=low).zip(row.iter().copied()).map(move |(v, count)| (class, v, count))
+            })
+            .filter(|&(_, _, count)| count > 0)
+            .collect();
+        let tags: &[bool] = if parity.is_some() { &[false, true] } else { &[false] };
+        let best = tags
+            .iter()
+            .flat_map(|&tag| (0..=low).map(move |mask| Split { mask, tag }))
+            .filter(|split| !split.is_plain())
+            .map(|split| {
                 let rare: usize = present
                     .iter()
-                    .filter(|&&(v, _)| (v & mask).count_ones() % 2 == 0)
-                    .map(|&(_, count)| count)
+                    .filter(|&&(class, v, _)| {
+                        ((v & split.mask).count_ones() + class * u32::from(split.tag)) % 2 == 0
+                    })
+                    .map(|&(_, _, count)| count)
                     .sum();
-                (rare, mask)
+                (rare, split.tag, split.mask)
             })
             .min();
-        let mask = match best {
-            Some((rare, mask)) if rare * 5 <= values.len() => mask,
-            _ => 0,
+        let split = match best {
+            Some((rare, tag, mask)) if rare * 5 <= values.len() => Split { mask, tag },
+            _ => Split::default(),
         };
-        self.set_mask(values, mask);
+        self.set_split(values, split);
     }
 
-    /// Uses `mask` from now on, and lists the rare positions of `values` under it.
-    fn set_mask(&mut self, values: &[u32], mask: u32) {
-        if mask == self.mask {
+    /// Uses `split` from now on, and lists the rare heaps of `values` under it.
+    fn set_split(&mut self, values: &[u32], split: Split) {
+        if split == self.split {
             return;
         }
-        self.mask = mask;
-        self.bound = 0; // recompute `rare_bits`
+        self.split = split;
+        self.bound = 0; // recompute `classes`
         self.rare.clear();
-        if mask != 0 {
-            self.rare
-                .extend((1..values.len()).filter(|&a| (values[a] & mask).count_ones() % 2 == 0));
+        if !split.is_plain() {
+            let rare = (1..values.len()).filter(|&a| self.is_rare(values[a], a));
+            let rare: Vec<usize> = rare.collect();
+            self.rare = rare;
         }
     }
 
@@ -298,14 +425,21 @@ impl State {
         let words = bound / 64 + 1;
         if bound != self.bound {
             self.bound = bound;
-            self.rare_bits = vec![0; words];
+            self.classes = [vec![0; words], vec![0; words]];
             self.seen = vec![0; words];
             for x in 0..=bound {
                 let x32 = u32::try_from(x).map_err(|_| OctalError::ValueOverflow { heap: n })?;
-                if self.is_rare(x32) {
-                    self.rare_bits[x / 64] |= 1 << (x % 64);
-                }
+                let q = (x32 & self.split.mask).count_ones() % 2;
+                self.classes[q as usize][x / 64] |= 1 << (x % 64);
             }
+        }
+        // A copy of the values as 16-bit numbers while they fit: the loops over the splits then
+        // read half the memory.
+        if (max as usize) < self.small_tables {
+            let start = self.narrow.len();
+            self.narrow.extend(g[start..].iter().map(|&v| u16::try_from(v).unwrap_or(u16::MAX)));
+        } else if !self.narrow.is_empty() {
+            self.narrow = Vec::new();
         }
         let seen = &mut self.seen;
         seen.fill(0);
@@ -320,13 +454,15 @@ impl State {
                 mark(g[m]);
             }
         }
-        if self.mask == 0 {
+        if self.split.is_plain() {
             // The plain method, with a bitmap of values: every split.
             for &j in &self.splits {
                 let Some(m) = n.checked_sub(j).filter(|&m| m >= 2) else { continue };
                 let half = (m - self.unequal) / 2;
-                for (&x, &y) in g[1..=half].iter().zip(g[m - half..m].iter().rev()) {
-                    mark(x ^ y);
+                if self.narrow.len() == n {
+                    mark_pairs(&self.narrow[1..=half], &self.narrow[m - half..m], &mut mark);
+                } else {
+                    mark_pairs(&g[1..=half], &g[m - half..m], &mut mark);
                 }
             }
         } else {
@@ -341,9 +477,12 @@ impl State {
 
     /// Marks the options of the splits of heap `n` as seen (`seen` holding the other options),
     /// as far as needed to find the mex: every split with a rare part, then splits into two
-    /// common parts until each rare value below the smallest missing common one is seen.
+    /// common parts until each value they may be worth below the smallest missing value they
+    /// cannot be worth is seen.
     fn rare_and_common(&mut self, g: &[u32], n: usize, words: usize) {
         let bound = self.bound;
+        // A split of `m = n - j` into two common heaps is worth a value of `reachable`.
+        let reachable = &self.classes[self.heap_class(n) as usize];
         let seen = &mut self.seen;
         let mut mark = |v: u32| seen[v as usize / 64] |= 1 << (v % 64);
         // Every split with a rare part: all the common options, and some rare ones.
@@ -358,11 +497,11 @@ impl State {
                 }
             }
         }
-        // The smallest common value not seen bounds the mex; every value missing below it is
-        // rare, and can only come from a split into two common parts (or be the mex).
+        // The smallest value not seen that no split into two common parts is worth bounds the
+        // mex; every value missing below it can only come from such a split (or be the mex).
         let limit = (0..words)
             .find_map(|w| {
-                let missing = !seen[w] & !self.rare_bits[w];
+                let missing = !seen[w] & !reachable[w];
                 (missing != 0).then(|| w * 64 + missing.trailing_zeros() as usize)
             })
             .map_or(bound, |x| x.min(bound));
@@ -379,9 +518,21 @@ impl State {
         // The rare values still wanted: missing and below the limit.
         let todo = &mut self.todo;
         todo.clear();
-        todo.extend((0..words).map(|w| !seen[w] & self.rare_bits[w] & below(w)));
+        todo.extend((0..words).map(|w| !seen[w] & reachable[w] & below(w)));
         let mut wanted: u32 = todo.iter().map(|w| w.count_ones()).sum();
         let any_wanted = wanted > 0;
+        if any_wanted && bound <= self.small_tables {
+            let want = &mut self.want;
+            want.clear();
+            want.resize(bound, 0);
+            for (w, &word) in todo.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    want[w * 64 + bits.trailing_zeros() as usize] = 1;
+                    bits &= bits - 1;
+                }
+            }
+        }
         // Each found value is ticked off until none is left. Every value is below `bound`, so
         // the word index is in range.
         let mut found = |v: u32| -> bool {
@@ -405,12 +556,12 @@ impl State {
                 .collect();
             if let [(m, half)] = halves[..] {
                 // One split digit (most codes): the pairs (a, m - a) for a = 1 ..= m / 2.
-                let left = &g[1..=half];
-                let right = &g[m - half..m];
-                for (&x, &y) in left.iter().zip(right.iter().rev()) {
-                    if found(x ^ y) {
-                        break;
-                    }
+                let want: &mut [u8] =
+                    if bound <= self.small_tables { &mut self.want[..bound] } else { &mut [] };
+                if self.narrow.len() == n {
+                    scan_pairs(&self.narrow[1..=half], &self.narrow[m - half..m], want, found);
+                } else {
+                    scan_pairs(&g[1..=half], &g[m - half..m], want, found);
                 }
             } else {
                 let top = halves.iter().map(|&(_, h)| h).max().unwrap_or(0);
@@ -436,15 +587,18 @@ mod tests {
         s.values().to_vec()
     }
 
-    fn fast(rules: &Rules, len: usize, mask: Option<u32>, periods: bool) -> Vec<u32> {
+    fn fast(rules: &Rules, len: usize, mask: Option<Split>, periods: bool) -> Vec<u32> {
         let (mut values, mut max) = (Vec::new(), 0);
-        extend_with(rules, &mut values, &mut max, len, mask, periods).expect("short");
+        extend_with(rules, &mut values, &mut max, len, mask, periods, true).expect("short");
+        let (mut wide, mut wide_max) = (Vec::new(), 0);
+        extend_with(rules, &mut wide, &mut wide_max, len, mask, periods, false).expect("short");
+        assert_eq!(wide, values, "without the byte and 16-bit tables");
         assert_eq!(values.iter().copied().max().unwrap_or(0), max);
         values
     }
 
-    /// Any mask gives the exact values, however many values it makes rare; the mask only
-    /// changes the speed.
+    /// Any split (mask, with or without the heap parity) gives the exact values, however many
+    /// values it makes rare; the split only changes the speed.
     #[test]
     fn every_mask_gives_the_plain_values() {
         let codes = ["0.137", "0.77", "0.6", "0.16", "0.007", "4.07", "0.74", "4.0077", "0.4444"];
@@ -456,7 +610,11 @@ mod tests {
         for rules in &games {
             let expected = plain(rules, 700);
             for mask in (0..40).chain([0xff, 0x155, 0xfff, u32::MAX]) {
-                assert_eq!(fast(rules, 700, Some(mask), false), expected, "{rules} mask {mask:#x}");
+                for tag in [false, true] {
+                    let split = Split { mask, tag };
+                    let got = fast(rules, 700, Some(split), false);
+                    assert_eq!(got, expected, "{rules} {split:?}");
+                }
             }
         }
     }
@@ -474,13 +632,58 @@ mod tests {
         assert_eq!(fast(&grundy, 3000, None, false), plain(&grundy, 3000));
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// Differential: any fixed split, with or without the heap parity, on a random code
+        /// (digit 0 is 0 or 4, then one to five digits, unequal splits or not) and a random
+        /// length, gives the plain values.
+        #[test]
+        fn any_split_gives_the_plain_values(
+            zero in proptest::prelude::any::<bool>(),
+            digits in proptest::collection::vec(0u8..8, 1..=5),
+            unequal in proptest::prelude::any::<bool>(),
+            mask in 0u32..64,
+            tag in proptest::prelude::any::<bool>(),
+            len in 1usize..1500,
+        ) {
+            let text: String = digits.iter().map(|d| d.to_string()).collect();
+            let code = format!("{}.{text}", if zero { 4 } else { 0 });
+            let mut rules: Rules = code.parse().expect("valid");
+            if unequal {
+                rules = rules.with_unequal_splits();
+            }
+            let expected = plain(&rules, len);
+            let split = Split { mask, tag };
+            proptest::prop_assert_eq!(fast(&rules, len, Some(split), false), expected, "{} {:?}", rules, split);
+        }
+    }
+
     /// 0.16 has a mask with few rare values, and it is found.
     #[test]
     fn finds_a_good_mask_for_0_16() {
         let values = plain(&"0.16".parse().expect("valid"), 4096);
         let mut state = State::new(&"0.16".parse().expect("valid"), &values);
         state.choose_mask(&values);
-        assert_ne!(state.mask, 0);
+        assert!(!state.split.is_plain());
         assert!(state.rare.len() * 50 < values.len(), "{} rare", state.rare.len());
+    }
+
+    /// 4.07 (values 1, 3 on even heaps and 0, 2 on odd ones from heap 1 on) has no good mask
+    /// alone, but the mask 1 with the heap parity leaves only heap 0's kind rare: none at all.
+    #[test]
+    fn finds_a_parity_split_for_4_07() {
+        let rules: Rules = "4.07".parse().expect("valid");
+        let values = plain(&rules, 4096);
+        let mut state = State::new(&rules, &values);
+        state.choose_mask(&values);
+        assert_eq!(state.split, Split { mask: 1, tag: true });
+        assert!(state.rare.is_empty(), "{} rare", state.rare.len());
+        // Kayles' split digits have both parities: the heap parity is never used.
+        let kayles: Rules = "0.77".parse().expect("valid");
+        let values = plain(&kayles, 4096);
+        let mut state = State::new(&kayles, &values);
+        state.choose_mask(&values);
+        assert!(!state.split.tag && !state.split.is_plain());
     }
 }

@@ -8,7 +8,47 @@ use grundy_core::{Nimber, Ruleset};
 use crate::{Code, OctalError, Rules, Sequence};
 
 /// The largest heap whose moves are enumerated one by one (winning moves, the generic solver).
+///
+/// Larger heaps get their winning moves from the proved period instead (see
+/// [`Octal::winning_moves_upto`]).
 pub const MAX_ENUMERATED_HEAP: u64 = 1 << 24;
+
+/// The most winning moves [`Octal::winning_moves`] lists for one heap above
+/// [`MAX_ENUMERATED_HEAP`]; beyond it, [`Octal::winning_moves_upto`] lists the first ones and
+/// counts them all.
+pub const MAX_LISTED_MOVES: usize = 1 << 16;
+
+/// The winning moves of a position: the first ones, in order, and how many there are.
+///
+/// The order is that of the heaps, then of the number of tokens taken, then of the heaps left
+/// (no heap, one heap, then splits `a, m - a` by increasing `a`, then splits in three).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinningMoves {
+    moves: Vec<OctalMove>,
+    count: u128,
+}
+
+impl WinningMoves {
+    /// The first winning moves, in order (all of them when [`is_complete`](Self::is_complete)).
+    pub fn moves(&self) -> &[OctalMove] {
+        &self.moves
+    }
+
+    /// How many winning moves there are in all.
+    pub const fn count(&self) -> u128 {
+        self.count
+    }
+
+    /// Tells whether [`moves`](Self::moves) lists every winning move.
+    pub fn is_complete(&self) -> bool {
+        self.moves.len() as u128 == self.count
+    }
+
+    /// The listed moves.
+    pub fn into_moves(self) -> Vec<OctalMove> {
+        self.moves
+    }
+}
 
 /// A position: heaps of tokens, in order. Text form: sizes separated by spaces (`17 20`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -177,7 +217,7 @@ impl Octal {
         let len =
             upto.checked_add(1).ok_or(OctalError::TooLong { len: upto, max: crate::MAX_LEN })?;
         sequence.extend_to(len)?;
-        if !sequence.code().splits_in_three() && !sequence.rules().unequal_splits() {
+        if !sequence.rules().unequal_splits() {
             sequence.find_period(len)?;
         }
         Ok(Octal { sequence })
@@ -211,54 +251,208 @@ impl Octal {
 
     /// Every winning move of `position` (normal play): the moves to a position of value 0.
     ///
+    /// Heaps up to [`MAX_ENUMERATED_HEAP`] have their moves enumerated; larger heaps use the
+    /// proved period (see [`winning_moves_upto`](Octal::winning_moves_upto)).
+    ///
     /// # Errors
     ///
     /// [`OctalError::Unknown`] when a heap's value is not covered by the sequence, and
-    /// [`OctalError::HeapTooLarge`] when a heap that has winning moves is too large to
-    /// enumerate its moves.
+    /// [`OctalError::HeapTooLarge`] when a heap above [`MAX_ENUMERATED_HEAP`] has more than
+    /// [`MAX_LISTED_MOVES`] winning moves (use [`winning_moves_upto`](Octal::winning_moves_upto)
+    /// to list the first ones and count them) or winning splits in three.
     pub fn winning_moves(&self, position: &Heaps) -> Result<Vec<OctalMove>, OctalError> {
+        self.collect_winning(position, usize::MAX, true).map(WinningMoves::into_moves)
+    }
+
+    /// The first `limit` winning moves of `position` (normal play), in order, and the number of
+    /// winning moves in all, for heaps of any size up to 2^64 - 1.
+    ///
+    /// Heaps up to [`MAX_ENUMERATED_HEAP`] have their moves enumerated. A larger heap `h` needs
+    /// a proved period `p` with pre-period `n0` ([`Sequence::find_period`]): a move taking `j`
+    /// and splitting the rest `m = h - j` into `a` and `m - a` is worth
+    /// `G(a) ^ G(m - a)`, and for `a >= n0 + p` (so `a - p >= n0` and `m - a >= n0`) that
+    /// value only depends on `a mod p`. So the splits with `a < n0 + p` are checked one by
+    /// one, and each residue class of `a` beyond is winning as a whole or not at all, its
+    /// moves counted by a division: O(n0 + p) work per heap and digit, plus `limit`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use grundy_octal::{Heaps, Octal, Sequence};
+    ///
+    /// let mut dawson = Sequence::new("0.137".parse()?);
+    /// dawson.find_period(1000)?.expect("0.137 is periodic");
+    /// let game = Octal::from_sequence(dawson);
+    /// let position = Heaps::new([1_000_000_000_000_000_000, 5]);
+    /// let winning = game.winning_moves_upto(&position, 3)?;
+    /// assert_eq!(winning.moves().len(), 3);
+    /// assert!(winning.count() > 1_000_000_000_000_000);
+    /// for mv in winning.moves() {
+    ///     assert!(game.value(&game.play_move(&position, mv)).unwrap().is_zero());
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`OctalError::Unknown`] when a heap's value is not covered by the sequence (a heap above
+    /// the computed values with no proved period), and [`OctalError::HeapTooLarge`] when a
+    /// heap above [`MAX_ENUMERATED_HEAP`] may split in three (not supported).
+    pub fn winning_moves_upto(
+        &self,
+        position: &Heaps,
+        limit: usize,
+    ) -> Result<WinningMoves, OctalError> {
+        self.collect_winning(position, limit, false)
+    }
+
+    /// The winning moves, at most `limit` listed; with `strict`, an error instead of an
+    /// incomplete list for a heap above [`MAX_ENUMERATED_HEAP`].
+    fn collect_winning(
+        &self,
+        position: &Heaps,
+        limit: usize,
+        strict: bool,
+    ) -> Result<WinningMoves, OctalError> {
         let values = position
             .0
             .iter()
             .map(|&h| self.sequence.value(h).ok_or(OctalError::Unknown { heap: h }))
             .collect::<Result<Vec<_>, _>>()?;
         let total: Nimber = values.iter().sum();
-        let mut winning = Vec::new();
+        let mut winning = WinningMoves { moves: Vec::new(), count: 0 };
         if total.is_zero() {
             return Ok(winning);
         }
         for (i, (&h, &v)) in position.0.iter().zip(&values).enumerate() {
             let target = total + v;
-            let mut moves = Vec::new();
-            self.heap_moves(i, h, &mut moves)?;
-            for mv in moves {
-                let reached = mv
-                    .rest
-                    .iter()
-                    .try_fold(Nimber::ZERO, |acc, &r| Some(acc + self.sequence.value(r)?));
-                if reached == Some(target) {
-                    winning.push(mv);
+            if h <= MAX_ENUMERATED_HEAP {
+                self.for_each_move(i, h, |mv| {
+                    let reached = mv
+                        .rest
+                        .iter()
+                        .try_fold(Nimber::ZERO, |acc, &r| Some(acc + self.sequence.value(r)?));
+                    if reached == Some(target) {
+                        winning.count += 1;
+                        if winning.moves.len() < limit {
+                            winning.moves.push(mv);
+                        }
+                    }
+                });
+            } else {
+                let room = if strict { MAX_LISTED_MOVES } else { limit - winning.moves.len() };
+                let before = winning.moves.len();
+                let count = self.huge_heap_winning(i, h, target, room, &mut winning.moves)?;
+                if strict && count > (winning.moves.len() - before) as u128 {
+                    return Err(OctalError::HeapTooLarge { heap: h, max: MAX_ENUMERATED_HEAP });
                 }
+                winning.count += count;
             }
         }
         Ok(winning)
     }
 
+    /// The winning moves of heap number `index`, of size `h` above [`MAX_ENUMERATED_HEAP`],
+    /// toward value `target`, by the proved period: pushes at most `room` of them, in order,
+    /// and returns how many there are.
+    fn huge_heap_winning(
+        &self,
+        index: usize,
+        h: u64,
+        target: Nimber,
+        room: usize,
+        out: &mut Vec<OctalMove>,
+    ) -> Result<u128, OctalError> {
+        let too_large = OctalError::HeapTooLarge { heap: h, max: MAX_ENUMERATED_HEAP };
+        if self.code().splits_in_three() {
+            return Err(too_large);
+        }
+        let proof = self.sequence.period().ok_or(OctalError::Unknown { heap: h })?;
+        let (n0, p) = (proof.preperiod() as u64, proof.period() as u64);
+        let value = |x: u64| self.sequence.value(x).ok_or(OctalError::Unknown { heap: x });
+        let unequal = u64::from(self.rules().unequal_splits());
+        let mut count = 0u128;
+        let mut listed = 0usize;
+        let push =
+            |mv: OctalMove, out: &mut Vec<OctalMove>, count: &mut u128, listed: &mut usize| {
+                *count += 1;
+                if *listed < room {
+                    out.push(mv);
+                    *listed += 1;
+                }
+            };
+        for (j, &d) in self.code().digits().iter().enumerate() {
+            let j = j as u64;
+            // Heaps above 2^24 > j never leave nothing; small heaps do in the tests.
+            let Some(m) = h.checked_sub(j) else { continue };
+            if m == 0 {
+                if d & 1 != 0 && j >= 1 && target.is_zero() {
+                    push(
+                        OctalMove { heap: index, take: j, rest: Vec::new() },
+                        out,
+                        &mut count,
+                        &mut listed,
+                    );
+                }
+                continue;
+            }
+            if d & 2 != 0 && j >= 1 && value(m)? == target {
+                push(
+                    OctalMove { heap: index, take: j, rest: vec![m] },
+                    out,
+                    &mut count,
+                    &mut listed,
+                );
+            }
+            if d & 4 == 0 || m < 2 {
+                continue;
+            }
+            let half = (m - unequal) / 2;
+            // Splits a < n0 + p one by one (every split, if that is all of them).
+            let direct = half.min(n0 + p - 1);
+            for a in 1..=direct {
+                if value(a)? + value(m - a)? == target {
+                    let mv = OctalMove { heap: index, take: j, rest: vec![a, m - a] };
+                    push(mv, out, &mut count, &mut listed);
+                }
+            }
+            if half <= direct {
+                continue;
+            }
+            // Beyond, a = c + k p with c in n0 + p .. n0 + 2p and k >= 0: a - p >= n0 and
+            // m - a >= m - half >= half > n0 + p, so the value is G(c) ^ G(m - c).
+            let first = n0 + p;
+            let mut wins = Vec::new();
+            for c in first..first + p {
+                if c <= half && value(c)? + value(m - c)? == target {
+                    wins.push(c);
+                    count += u128::from((half - c) / p + 1);
+                }
+            }
+            // List the first ones in increasing order: the residues found, period by period.
+            let mut base = 0u64;
+            'list: while listed < room && !wins.is_empty() {
+                for &c in &wins {
+                    let Some(a) = c.checked_add(base).filter(|&a| a <= half) else { break 'list };
+                    if listed >= room {
+                        break 'list;
+                    }
+                    out.push(OctalMove { heap: index, take: j, rest: vec![a, m - a] });
+                    listed += 1;
+                }
+                base += p;
+            }
+        }
+        Ok(count)
+    }
     /// Plays `mv` (a legal move) and returns the new position.
     pub fn play_move(&self, position: &Heaps, mv: &OctalMove) -> Heaps {
         self.play(position, mv)
     }
 
-    /// Appends every move of heap number `index`, of size `h`.
-    fn heap_moves(
-        &self,
-        index: usize,
-        h: u64,
-        moves: &mut Vec<OctalMove>,
-    ) -> Result<(), OctalError> {
-        if h > MAX_ENUMERATED_HEAP {
-            return Err(OctalError::HeapTooLarge { heap: h, max: MAX_ENUMERATED_HEAP });
-        }
+    /// Calls `visit` with every move of heap number `index`, of size `h` (at most
+    /// [`MAX_ENUMERATED_HEAP`]), in order.
+    fn for_each_move(&self, index: usize, h: u64, mut visit: impl FnMut(OctalMove)) {
         let unequal = u64::from(self.rules().unequal_splits());
         for (j, &d) in self.code().digits().iter().enumerate() {
             let j = j as u64;
@@ -267,25 +461,24 @@ impl Octal {
             }
             let m = h - j;
             if d & 1 != 0 && j >= 1 && m == 0 {
-                moves.push(OctalMove { heap: index, take: j, rest: Vec::new() });
+                visit(OctalMove { heap: index, take: j, rest: Vec::new() });
             }
             if d & 2 != 0 && j >= 1 && m >= 1 {
-                moves.push(OctalMove { heap: index, take: j, rest: vec![m] });
+                visit(OctalMove { heap: index, take: j, rest: vec![m] });
             }
             if d & 4 != 0 && m >= 2 {
                 for a in 1..=(m - unequal) / 2 {
-                    moves.push(OctalMove { heap: index, take: j, rest: vec![a, m - a] });
+                    visit(OctalMove { heap: index, take: j, rest: vec![a, m - a] });
                 }
             }
             if d & 8 != 0 && m >= 3 {
                 for a in 1..=m / 3 {
                     for b in a..=(m - a) / 2 {
-                        moves.push(OctalMove { heap: index, take: j, rest: vec![a, b, m - a - b] });
+                        visit(OctalMove { heap: index, take: j, rest: vec![a, b, m - a - b] });
                     }
                 }
             }
         }
-        Ok(())
     }
 }
 
@@ -297,8 +490,9 @@ impl Ruleset for Octal {
     /// values must come from the sequence).
     fn moves(&self, position: &Heaps, moves: &mut Vec<OctalMove>) {
         for (i, &h) in position.0.iter().enumerate() {
-            // Only fails for heaps above the limit, which are left out as documented.
-            let _ = self.heap_moves(i, h, moves);
+            if h <= MAX_ENUMERATED_HEAP {
+                self.for_each_move(i, h, |mv| moves.push(mv));
+            }
         }
     }
 
@@ -322,5 +516,57 @@ impl Ruleset for Octal {
 
     fn known_value(&self, position: &Heaps) -> Option<Nimber> {
         self.value(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The winning moves of heap `h` toward `target` by enumeration, in order.
+    fn enumerated(game: &Octal, h: u64, target: Nimber) -> Vec<OctalMove> {
+        let mut moves = Vec::new();
+        game.for_each_move(0, h, |mv| {
+            let reached = mv
+                .rest
+                .iter()
+                .try_fold(Nimber::ZERO, |acc, &r| Some(acc + game.sequence.value(r)?));
+            if reached == Some(target) {
+                moves.push(mv);
+            }
+        });
+        moves
+    }
+
+    /// The period-based winning moves equal the enumerated ones, in order and in number, on
+    /// heaps past the pre-period, for every target, listed in full or cut short.
+    #[test]
+    fn periodic_winning_moves_equal_enumeration() {
+        for text in ["0.137", "0.77", "4.07", "0.07", "0.17", "4.7", "0.51", "0.26", "0.34", "0.52"]
+        {
+            let mut seq = Sequence::new(text.parse().expect("valid"));
+            let proof = seq.find_period(20_000).expect("octal").expect("periodic");
+            let game = Octal::from_sequence(seq);
+            let start = (2 * (proof.preperiod() + proof.period())) as u64;
+            for h in (1..=start + 3 * proof.period() as u64).step_by(7).chain([start, start + 1]) {
+                for t in 0..8 {
+                    let target = Nimber::new(t);
+                    let want = enumerated(&game, h, target);
+                    let mut got = Vec::new();
+                    let count = game.huge_heap_winning(0, h, target, usize::MAX, &mut got);
+                    assert_eq!(
+                        count.expect("covered"),
+                        want.len() as u128,
+                        "{text} heap {h} to {t}"
+                    );
+                    assert_eq!(got, want, "{text} heap {h} to {t}");
+                    let mut first = Vec::new();
+                    let count =
+                        game.huge_heap_winning(0, h, target, 3, &mut first).expect("covered");
+                    assert_eq!(count, want.len() as u128);
+                    assert_eq!(first, want[..want.len().min(3)], "{text} heap {h} to {t}");
+                }
+            }
+        }
     }
 }

@@ -2,10 +2,13 @@
 //!
 //! A [`Code`] says, for each number of tokens taken from a heap, whether the rest may vanish,
 //! stay one heap or split in two (or three, for hexadecimal codes). The [`Sequence`] of a code
-//! holds the Grundy values of single heaps, computed on demand and, once the periodicity
-//! theorem proves a period, known for heaps of any size. [`Octal`] plays positions of several
-//! heaps as a [`grundy_core::Ruleset`] with every winning move, and [`Dots`] is Rob's Dots
-//! (Node-Kayles on a path), which is 0.137.
+//! holds the Grundy values of single heaps, computed on demand (by the rare-and-common
+//! method, with one split per heap parity where that helps: [`Method`]) and, once the
+//! periodicity theorem proves a period ([`Periodicity`]; for codes that split in three too,
+//! with the bound for three parts), known for heaps of any size. [`Octal`] plays positions of
+//! several heaps as a [`grundy_core::Ruleset`] with every winning move, even on heaps up to
+//! 2^64 - 1 once a period is proved ([`Octal::winning_moves_upto`]), and [`Dots`] is Rob's
+//! Dots (Node-Kayles on a path), which is 0.137.
 //!
 //! ```
 //! use grundy_octal::{Code, Dots, Sequence};
@@ -34,7 +37,7 @@ mod sequence;
 pub use code::{Code, MAX_DIGITS, ParseCodeError};
 pub use dots::Dots;
 pub use fast::Method;
-pub use game::{Heaps, MAX_ENUMERATED_HEAP, Octal, OctalMove};
+pub use game::{Heaps, MAX_ENUMERATED_HEAP, MAX_LISTED_MOVES, Octal, OctalMove, WinningMoves};
 pub use rules::Rules;
 pub use sequence::{MAX_LEN, Periodicity, Sequence};
 
@@ -79,7 +82,8 @@ pub enum OctalError {
         /// The game.
         game: String,
     },
-    /// The periodicity theorem used here covers moves that leave at most two heaps.
+    /// Moves that leave three heaps: no longer returned (the periodicity theorem is now
+    /// applied with the bound for three parts), kept so that matching code still compiles.
     #[error("cannot prove a period for '{code}': its moves may leave three heaps")]
     ThreeWaySplits {
         /// The code.

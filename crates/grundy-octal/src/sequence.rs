@@ -16,6 +16,24 @@ pub const MAX_LEN: usize = 1 << 28;
 /// The reported period is the smallest one consistent with the proved one (a divisor `d` of a
 /// proved period `p` is a period as soon as it holds on one full period `n0 .. n0 + p`), and the
 /// reported pre-period is the smallest for that period.
+///
+/// # The bound used, for moves that leave up to `k` heaps
+///
+/// The check here covers `n0 <= n < B` with `B = k n1 + (k - 1) p + t`, where `n1 = max(n0, 1)`
+/// and `k` is the most heaps a move leaves: 2 for octal codes (`2 n1 + p + t`, the classic
+/// bound, except that `n0 = 0` is counted as 1), 3 for hexadecimal codes that split in three
+/// ([`parts`](Periodicity::parts)).
+///
+/// *Proof sketch* (induction on `n >= B`, assuming `G(x + p) = G(x)` for `n0 <= x < n`). A move
+/// from `n + p` takes `j <= t` and leaves parts summing to `n + p - j`; its largest part `c` is
+/// at least `(n + p - t) / k >= n1 + p` (as `n >= k n1 + (k - 1) p + t`). Replacing `c` by
+/// `c - p >= n1 >= 1` gives a move from `n` by the same digit, with the same number of
+/// non-empty parts, worth the same, since `G(c - p) = G(c)` by induction (`n0 <= c - p < n`).
+/// Conversely a move from `n` leaves a largest part `c >= (n - t) / k >= n0`, and `c + p` gives
+/// a move from `n + p` worth the same. So `n` and `n + p` have the same option values and
+/// `G(n + p) = G(n)`. The `n1 = max(n0, 1)` matters: with `n0 = 0` the shortened part could
+/// be empty, which is a different move (`max(n0, 1)` keeps it non-empty). For `k = 2` this is
+/// the classic theorem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Periodicity {
     preperiod: usize,
@@ -23,6 +41,7 @@ pub struct Periodicity {
     proved_period: usize,
     proved_preperiod: usize,
     max_take: usize,
+    parts: usize,
     checked: usize,
 }
 
@@ -48,10 +67,18 @@ impl Periodicity {
         self.max_take
     }
 
-    /// The theorem's bound `2 n0 + p + t` for the proved pair: the equalities
-    /// `G(n + p) = G(n)` were checked for every `n` below it (and from `n0` on).
+    /// The most heaps a move leaves (`k` in the bound): 2 for octal codes, 3 for hexadecimal
+    /// codes that split in three.
+    pub const fn parts(&self) -> usize {
+        self.parts
+    }
+
+    /// The theorem's bound `k max(n0, 1) + (k - 1) p + t` for the proved pair (`2 n0 + p + t`
+    /// for octal codes with `n0 >= 1`): the equalities `G(n + p) = G(n)` were checked for every
+    /// `n` below it (and from `n0` on).
     pub const fn bound(&self) -> usize {
-        2 * self.proved_preperiod + self.proved_period + self.max_take
+        let n1 = if self.proved_preperiod == 0 { 1 } else { self.proved_preperiod };
+        self.parts * n1 + (self.parts - 1) * self.proved_period + self.max_take
     }
 
     /// How many values of the sequence were computed when the proof was made.
@@ -238,6 +265,12 @@ impl Sequence {
         Ok(())
     }
 
+    /// The most heaps a move leaves, for the periodicity theorem: 3 for codes that split in
+    /// three, else 2.
+    fn parts(&self) -> usize {
+        if self.rules.code().splits_in_three() { 3 } else { 2 }
+    }
+
     /// Computes values until a period is proved by the periodicity theorem, or `limit` values
     /// have been computed without one.
     ///
@@ -246,16 +279,14 @@ impl Sequence {
     ///
     /// # Errors
     ///
-    /// [`OctalError::ThreeWaySplits`] for codes whose moves may leave three heaps (the
-    /// theorem used here covers at most two), [`OctalError::NoPeriodicityTheorem`] for rules
-    /// with [unequal splits](Rules::unequal_splits) such as Grundy's game,
-    /// [`OctalError::TooLong`] for a `limit` above [`MAX_LEN`].
+    /// [`OctalError::NoPeriodicityTheorem`] for rules with [unequal
+    /// splits](Rules::unequal_splits) such as Grundy's game, [`OctalError::TooLong`] for a
+    /// `limit` above [`MAX_LEN`]. Codes whose moves may leave three heaps are covered, with the
+    /// bound for three parts (see [`Periodicity`]); their values are computed by the plain
+    /// method, in O(n³) time.
     pub fn find_period(&mut self, limit: usize) -> Result<Option<Periodicity>, OctalError> {
         if let Some(p) = self.period {
             return Ok(Some(p));
-        }
-        if self.rules.code().splits_in_three() {
-            return Err(OctalError::ThreeWaySplits { code: self.rules.to_string() });
         }
         if self.rules.unequal_splits() {
             return Err(OctalError::NoPeriodicityTheorem { game: self.rules.to_string() });
@@ -266,7 +297,7 @@ impl Sequence {
         let mut len = self.values.len().max(64).min(limit);
         loop {
             self.extend_to(len)?;
-            if let Some(p) = prove_period(&self.values, self.rules.max_take()) {
+            if let Some(p) = prove_period(&self.values, self.rules.max_take(), self.parts()) {
                 self.period = Some(p);
                 return Ok(Some(p));
             }
@@ -331,14 +362,18 @@ fn options(rules: &Rules, g: &[u32], n: usize, mut add: impl FnMut(u32)) {
     }
 }
 
-/// Applies the periodicity theorem to the values: the smallest period it proves, reduced.
-pub(crate) fn prove_period(g: &[u32], t: usize) -> Option<Periodicity> {
+/// Applies the periodicity theorem, for moves leaving at most `parts` heaps, to the values: the
+/// smallest period it proves, reduced.
+pub(crate) fn prove_period(g: &[u32], t: usize, parts: usize) -> Option<Periodicity> {
     let len = g.len();
     let reversed: Vec<u32> = g.iter().rev().copied().collect();
     let z = z_function(&reversed);
-    // For period p, g(n + p) = g(n) holds for every n in n0(p) ..= len - 1 - p.
+    // For period p, g(n + p) = g(n) holds for every n in n0(p) ..= len - 1 - p; the theorem
+    // needs it for n0 <= n < parts * max(n0, 1) + (parts - 1) * p + t.
     let start = |p: usize| len - p - z[p];
-    let (n0, p) = (1..len).map(|p| (start(p), p)).find(|&(n0, p)| 2 * n0 + 2 * p + t <= len)?;
+    let (n0, p) = (1..len)
+        .map(|p| (start(p), p))
+        .find(|&(n0, p)| parts * n0.max(1) + parts * p + t <= len)?;
     // The smallest divisor of p that holds over one full period from n0 is a period too.
     let period = (1..=p)
         .filter(|d| p % d == 0)
@@ -350,6 +385,7 @@ pub(crate) fn prove_period(g: &[u32], t: usize) -> Option<Periodicity> {
         proved_period: p,
         proved_preperiod: n0,
         max_take: t,
+        parts,
         checked: len,
     })
 }

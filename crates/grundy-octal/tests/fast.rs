@@ -53,6 +53,41 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Differential at random lengths: the rare-and-common method (one split, or one per heap
+    /// parity, chosen from the values) gives the plain values on random octal codes, computed
+    /// in one go or in two steps (the split is chosen anew at each step).
+    #[test]
+    fn rare_common_equals_plain_at_random_lengths(code in code(), len in 1usize..6000, cut in 0usize..6000) {
+        let plain = values(&code, Method::Plain, len);
+        prop_assert_eq!(&values(&code, Method::RareCommon, len), &plain, "{}", code);
+        let mut stepped = Sequence::with_method(code.clone(), Method::RareCommon);
+        stepped.extend_to(cut.min(len)).unwrap();
+        stepped.extend_to(len).unwrap();
+        prop_assert_eq!(stepped.values(), &plain[..], "{} in two steps", code);
+    }
+
+    /// Hexadecimal codes (three-heap splits, computed by the plain method whatever the method
+    /// asked for) at random lengths.
+    #[test]
+    fn every_method_equals_plain_on_hex_codes(code in hex_code(), len in 1usize..120) {
+        let plain = values(&code, Method::Plain, len);
+        for method in [Method::Fast, Method::RareCommon] {
+            prop_assert_eq!(&values(&code, method, len), &plain, "{} {:?}", code, method);
+        }
+    }
+}
+
+/// Random hexadecimal codes: digit 0 is 0, 4, 8 or c, then one to three hexadecimal digits.
+fn hex_code() -> impl Strategy<Value = Code> {
+    (0u8..4, prop::collection::vec(0u8..16, 1..=3)).prop_map(|(zero, digits)| {
+        let text: String = digits.iter().map(|d| format!("{d:x}")).collect();
+        format!("0x{:x}.{text}", zero * 4).parse().unwrap()
+    })
+}
+
 #[test]
 fn default_is_fast_and_new_uses_it() {
     assert_eq!(Method::default(), Method::Fast);

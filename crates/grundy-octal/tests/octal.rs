@@ -122,12 +122,6 @@ fn kayles_and_dawsons_kayles() {
 }
 
 #[test]
-fn three_way_splits_are_not_claimed_periodic() {
-    let mut s = Sequence::new("0x0.8".parse().unwrap());
-    assert!(s.find_period(100).is_err());
-}
-
-#[test]
 fn too_long_is_an_error_not_an_allocation() {
     let mut s = Sequence::new(Code::dawson_chess());
     assert!(s.extend_to(usize::MAX).is_err());
@@ -168,4 +162,45 @@ fn misere_dawsons_chess_small_heaps() {
     for (n, &m) in misere.iter().enumerate() {
         assert_eq!(m, naive::misere_value(&game, &Heaps::new([n as u64])).value());
     }
+}
+
+/// Heaps above `MAX_ENUMERATED_HEAP` get their winning moves from the proved period: Dawson's
+/// chess on a heap of 10^18 and a heap of 5 has astronomically many (listed in part and
+/// counted), each one winning; a subtraction game's huge heap has its single winning move.
+#[test]
+fn winning_moves_on_huge_heaps() {
+    use grundy_octal::{MAX_ENUMERATED_HEAP, OctalError, Rules};
+
+    let mut dawson = Sequence::new(Code::dawson_chess());
+    dawson.find_period(1000).unwrap().expect("periodic");
+    let game = Octal::from_sequence(dawson);
+    let huge = 1_000_000_000_000_000_000u64;
+    let position = Heaps::new([huge, 5]);
+    assert!(!game.value(&position).unwrap().is_zero());
+    let winning = game.winning_moves_upto(&position, 50).unwrap();
+    assert_eq!(winning.moves().len(), 50);
+    assert!(!winning.is_complete());
+    // Each residue class of splits mod 34 that wins holds about 10^18 / 68 moves.
+    assert!(winning.count() > u128::from(huge / 68), "{}", winning.count());
+    let mut previous = None;
+    for mv in winning.moves() {
+        assert_eq!(mv.heap(), 0);
+        assert!(game.value(&game.play_move(&position, mv)).unwrap().is_zero(), "{mv}");
+        assert!(previous < Some((mv.take(), mv.rest().to_vec())), "in order");
+        previous = Some((mv.take(), mv.rest().to_vec()));
+    }
+    assert!(matches!(game.winning_moves(&position), Err(OctalError::HeapTooLarge { .. })));
+    // The count does not depend on how many are listed.
+    assert_eq!(game.winning_moves_upto(&position, 0).unwrap().count(), winning.count());
+    // Two equal huge heaps: a P-position.
+    assert!(game.winning_moves(&Heaps::new([huge, huge])).unwrap().is_empty());
+
+    // Subtract 1, 2 or 3: from 10^18 + 1 the only winning move takes 1.
+    let mut sub = Sequence::for_rules("{1,2,3}".parse::<Rules>().unwrap());
+    sub.find_period(100).unwrap().expect("periodic");
+    let game = Octal::from_sequence(sub);
+    let moves = game.winning_moves(&Heaps::new([huge + 1])).unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!((moves[0].take(), moves[0].rest()), (1, &[huge][..]));
+    assert!(huge > MAX_ENUMERATED_HEAP);
 }
