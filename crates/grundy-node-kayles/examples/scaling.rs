@@ -1,5 +1,12 @@
 //! Times the solver on random graphs G(n, p) with average degree d:
 //! `cargo run --release -p grundy-node-kayles --example scaling -- N D FIRST_SEED LAST_SEED [value|outcome] [CANON_MAX]`.
+//!
+//! `... --example scaling -- petersen|grid4x5|grid5x5|grid4x8 [value|outcome]` solves one
+//! structured graph instead.
+//!
+//! Prints, per seed, the answer, the wall-clock time, the processor time of this process (on
+//! Linux; it excludes the time spent waiting on a loaded machine) and the solver's counters,
+//! then the medians and maxima and the peak resident memory.
 
 use std::time::Instant;
 
@@ -36,8 +43,61 @@ fn random_graph(n: usize, d: f64, seed: u64) -> Graph {
     g
 }
 
+/// Processor time (user and system) of this process so far, in seconds, from
+/// `/proc/self/stat` (0 where that is not available). Clock ticks are taken as 1/100 s.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
+    // The fields after the command name, which is in parentheses.
+    let Some(rest) = stat.rsplit(')').next() else { return 0.0 };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// The peak resident memory of this process in MiB, from `/proc/self/status`.
+fn peak_rss_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// The structured graph named `name`, if it is one.
+fn structured(name: &str) -> Option<Graph> {
+    match name {
+        "petersen" => Some(Graph::petersen()),
+        "grid4x5" => Some(Graph::grid(4, 5)),
+        "grid5x5" => Some(Graph::grid(5, 5)),
+        "grid4x8" => Some(Graph::grid(4, 8)),
+        _ => None,
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if let Some(g) = args.get(1).and_then(|name| structured(name)) {
+        let mode = args.get(2).map_or("value", String::as_str).to_string();
+        let game = NodeKayles::new(g);
+        let mut solver = KaylesSolver::new(&game);
+        let start = Instant::now();
+        let answer = if mode == "outcome" {
+            format!("{:?}", solver.outcome(&game.start()).unwrap())
+        } else {
+            format!("{}", solver.value(&game.start()).unwrap())
+        };
+        let s = solver.stats();
+        println!(
+            "{} {mode}={answer} time={:.4}s nodes={} entries={}",
+            args[1],
+            start.elapsed().as_secs_f64(),
+            s.nodes,
+            s.table_entries
+        );
+        return;
+    }
     let n: usize = args.get(1).map_or(50, |a| a.parse().unwrap());
     let d: f64 = args.get(2).map_or(3.0, |a| a.parse().unwrap());
     let first: u64 = args.get(3).map_or(1, |a| a.parse().unwrap());
@@ -45,22 +105,26 @@ fn main() {
     let mode = args.get(5).map_or("value", String::as_str).to_string();
     let canon: usize = args.get(6).map_or(8, |a| a.parse().unwrap());
     let mut times = Vec::new();
+    let mut cpus = Vec::new();
     for seed in first..=last {
         let g = random_graph(n, d, seed);
         let game = NodeKayles::new(g);
         let config = SolverConfig::default().with_canonical_max(canon);
         let mut solver = KaylesSolver::with_config(&game, config);
         let start = Instant::now();
+        let cpu = cpu_seconds();
         let answer = if mode == "outcome" {
             format!("{:?}", solver.outcome(&game.start()).unwrap())
         } else {
             format!("{}", solver.value(&game.start()).unwrap())
         };
         let t = start.elapsed().as_secs_f64();
+        let c = cpu_seconds() - cpu;
         times.push(t);
+        cpus.push(c);
         let s = solver.stats();
         println!(
-            "n={n} d={d} seed={seed} {mode}={answer} time={t:.3}s nodes={} entries={} canon={} twins={} closed={} hits={}/{} evict={}",
+            "n={n} d={d} seed={seed} {mode}={answer} time={t:.3}s cpu={c:.2}s nodes={} entries={} canon={} twins={} closed={} hits={}/{} evict={}",
             s.nodes,
             s.table_entries,
             s.canonical_forms,
@@ -72,5 +136,13 @@ fn main() {
         );
     }
     times.sort_by(f64::total_cmp);
-    println!("median {:.3}s max {:.3}s", times[times.len() / 2], times[times.len() - 1]);
+    cpus.sort_by(f64::total_cmp);
+    println!(
+        "median {:.3}s max {:.3}s; cpu median {:.2}s max {:.2}s; peak memory {:.0} MiB",
+        times[times.len() / 2],
+        times[times.len() - 1],
+        cpus[cpus.len() / 2],
+        cpus[cpus.len() - 1],
+        peak_rss_mib()
+    );
 }

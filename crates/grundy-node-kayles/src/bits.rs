@@ -6,8 +6,12 @@ use core::hash::Hash;
 
 use grundy_graph::VertexSet;
 
+use crate::cache::{Cache, SetTable, WordSets};
+
 /// A set of vertices of the graph being solved.
 pub(crate) trait Bits: Clone + Eq + Hash + Debug {
+    /// The table keyed by sets of this width.
+    type Table: SetTable<Self>;
     /// The empty set.
     fn empty() -> Self;
     /// Converts from a vertex set (vertices beyond the width are dropped by the caller).
@@ -34,103 +38,96 @@ pub(crate) trait Bits: Clone + Eq + Hash + Debug {
     fn lowest(&self) -> Option<usize>;
     /// Calls `f` on each member in increasing order.
     fn each(&self, f: impl FnMut(usize));
+    /// Whether `f` holds for every member, stopping at the first that fails.
+    fn all(&self, f: impl FnMut(usize) -> bool) -> bool;
+    /// Whether the set has more than `k` members (cheaper than counting them when the
+    /// processor has no population-count instruction).
+    fn more_than(&self, k: usize) -> bool;
 }
 
-impl Bits for u64 {
-    fn empty() -> Self {
-        0
-    }
-    fn from_set(set: &VertexSet) -> Self {
-        set.words().first().copied().unwrap_or(0)
-    }
-    fn has(&self, v: usize) -> bool {
-        self >> v & 1 == 1
-    }
-    fn add(&mut self, v: usize) {
-        *self |= 1 << v;
-    }
-    fn del(&mut self, v: usize) {
-        *self &= !(1 << v);
-    }
-    fn and(&self, other: &Self) -> Self {
-        self & other
-    }
-    fn or_with(&mut self, other: &Self) {
-        *self |= other;
-    }
-    fn minus(&self, other: &Self) -> Self {
-        self & !other
-    }
-    fn none(&self) -> bool {
-        *self == 0
-    }
-    fn count(&self) -> usize {
-        self.count_ones() as usize
-    }
-    fn count_and(&self, other: &Self) -> usize {
-        (self & other).count_ones() as usize
-    }
-    fn lowest(&self) -> Option<usize> {
-        (*self != 0).then(|| self.trailing_zeros() as usize)
-    }
-    fn each(&self, mut f: impl FnMut(usize)) {
-        let mut bits = *self;
-        while bits != 0 {
-            f(bits.trailing_zeros() as usize);
-            bits &= bits - 1;
+/// The machine-word sets: `$word` with its table and its conversion from a [`VertexSet`].
+macro_rules! word_bits {
+    ($word:ty, $table:ty, $from_set:expr) => {
+        impl Bits for $word {
+            type Table = $table;
+            fn empty() -> Self {
+                0
+            }
+            fn from_set(set: &VertexSet) -> Self {
+                $from_set(set)
+            }
+            fn has(&self, v: usize) -> bool {
+                self >> v & 1 == 1
+            }
+            fn add(&mut self, v: usize) {
+                *self |= 1 << v;
+            }
+            fn del(&mut self, v: usize) {
+                *self &= !(1 << v);
+            }
+            fn and(&self, other: &Self) -> Self {
+                self & other
+            }
+            fn or_with(&mut self, other: &Self) {
+                *self |= other;
+            }
+            fn minus(&self, other: &Self) -> Self {
+                self & !other
+            }
+            fn none(&self) -> bool {
+                *self == 0
+            }
+            fn count(&self) -> usize {
+                self.count_ones() as usize
+            }
+            fn count_and(&self, other: &Self) -> usize {
+                (self & other).count_ones() as usize
+            }
+            fn lowest(&self) -> Option<usize> {
+                (*self != 0).then(|| self.trailing_zeros() as usize)
+            }
+            #[inline(always)]
+            fn each(&self, mut f: impl FnMut(usize)) {
+                let mut bits = *self;
+                while bits != 0 {
+                    f(bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+            #[inline(always)]
+            fn all(&self, mut f: impl FnMut(usize) -> bool) -> bool {
+                let mut bits = *self;
+                while bits != 0 {
+                    if !f(bits.trailing_zeros() as usize) {
+                        return false;
+                    }
+                    bits &= bits - 1;
+                }
+                true
+            }
+            #[inline(always)]
+            fn more_than(&self, k: usize) -> bool {
+                let mut bits = *self;
+                for _ in 0..k {
+                    if bits == 0 {
+                        return false;
+                    }
+                    bits &= bits - 1;
+                }
+                bits != 0
+            }
         }
-    }
+    };
 }
 
-impl Bits for u128 {
-    fn empty() -> Self {
-        0
-    }
-    fn from_set(set: &VertexSet) -> Self {
-        let w = set.words();
-        u128::from(w.first().copied().unwrap_or(0))
-            | (u128::from(w.get(1).copied().unwrap_or(0)) << 64)
-    }
-    fn has(&self, v: usize) -> bool {
-        self >> v & 1 == 1
-    }
-    fn add(&mut self, v: usize) {
-        *self |= 1 << v;
-    }
-    fn del(&mut self, v: usize) {
-        *self &= !(1 << v);
-    }
-    fn and(&self, other: &Self) -> Self {
-        self & other
-    }
-    fn or_with(&mut self, other: &Self) {
-        *self |= other;
-    }
-    fn minus(&self, other: &Self) -> Self {
-        self & !other
-    }
-    fn none(&self) -> bool {
-        *self == 0
-    }
-    fn count(&self) -> usize {
-        self.count_ones() as usize
-    }
-    fn count_and(&self, other: &Self) -> usize {
-        (self & other).count_ones() as usize
-    }
-    fn lowest(&self) -> Option<usize> {
-        (*self != 0).then(|| self.trailing_zeros() as usize)
-    }
-    fn each(&self, mut f: impl FnMut(usize)) {
-        let mut bits = *self;
-        while bits != 0 {
-            f(bits.trailing_zeros() as usize);
-            bits &= bits - 1;
-        }
-    }
-}
+word_bits!(u64, WordSets, |set: &VertexSet| set.words().first().copied().unwrap_or(0));
+word_bits!(u128, Cache<u128>, |set: &VertexSet| {
+    let w = set.words();
+    u128::from(w.first().copied().unwrap_or(0)) | (u128::from(w.get(1).copied().unwrap_or(0)) << 64)
+});
 
 impl Bits for VertexSet {
+    type Table = Cache<VertexSet>;
     fn empty() -> Self {
         VertexSet::new()
     }
@@ -169,5 +166,11 @@ impl Bits for VertexSet {
     }
     fn each(&self, f: impl FnMut(usize)) {
         self.iter().for_each(f);
+    }
+    fn all(&self, f: impl FnMut(usize) -> bool) -> bool {
+        self.iter().all(f)
+    }
+    fn more_than(&self, k: usize) -> bool {
+        self.iter().nth(k).is_some()
     }
 }

@@ -72,7 +72,7 @@ impl Info {
         }
     }
 
-    const fn size(self) -> u32 {
+    pub(crate) const fn size(self) -> u32 {
         (self.0 >> Self::SIZE_SHIFT) & Self::SIZE_MASK
     }
 }
@@ -187,6 +187,11 @@ impl<K: Clone + Default + Eq + Hash> Cache<K> {
         self.len
     }
 
+    /// The keys stored and what is known about them.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (K, Info)> + '_ {
+        self.slots.iter().filter(|s| s.info.is_valid()).map(|s| (s.key.clone(), s.info))
+    }
+
     /// Entries replaced to make room.
     pub(crate) const fn evictions(&self) -> u64 {
         self.evictions
@@ -197,6 +202,303 @@ impl<K: Clone + Default + Eq + Hash> Cache<K> {
         self.slots = Vec::new();
         self.buckets = self.max_buckets.min(Self::MIN_BUCKETS);
         self.len = 0;
+    }
+}
+
+/// The operations the solver needs of a table keyed by vertex set.
+pub(crate) trait SetTable<K>: core::fmt::Debug {
+    /// A table of at most about `bytes` bytes.
+    fn with_bytes(bytes: usize) -> Self;
+    /// Reads the bucket of `key`, so that a lookup soon after finds it in cache.
+    fn touch(&self, key: &K) -> u32;
+    /// What is known about `key`.
+    fn get(&self, key: &K) -> Option<Info>;
+    /// Records `info` for `key`.
+    fn insert(&mut self, key: &K, info: Info);
+    /// Slots in use.
+    fn len(&self) -> usize;
+    /// Entries replaced to make room.
+    fn evictions(&self) -> u64;
+    /// Empties the table (and frees its memory).
+    fn clear(&mut self);
+}
+
+impl<K: Clone + Default + Eq + Hash + core::fmt::Debug> SetTable<K> for Cache<K> {
+    fn with_bytes(bytes: usize) -> Self {
+        Cache::with_bytes(bytes)
+    }
+    fn touch(&self, key: &K) -> u32 {
+        Cache::touch(self, key)
+    }
+    fn get(&self, key: &K) -> Option<Info> {
+        Cache::get(self, key)
+    }
+    fn insert(&mut self, key: &K, info: Info) {
+        Cache::insert(self, key, info);
+    }
+    fn len(&self) -> usize {
+        Cache::len(self)
+    }
+    fn evictions(&self) -> u64 {
+        Cache::evictions(self)
+    }
+    fn clear(&mut self) {
+        Cache::clear(self);
+    }
+}
+
+/// Slots of a [`WordTable`] bucket: one 64-byte cache line.
+const WORD_WAYS: usize = 8;
+
+/// One bucket of a [`WordTable`], aligned to a cache line.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
+struct Bucket([u64; WORD_WAYS]);
+
+/// A table keyed by vertex sets of graphs of at most 64 vertices, in 8 bytes a slot.
+///
+/// A key is mixed by a bijection of 64-bit words; the low bits of the mixed word choose the
+/// bucket and the high bits are stored, so the key is stored exactly (two keys with the same
+/// bucket and the same stored bits are the same key) in fewer bits than it has. The 16 bits
+/// left hold the facts: whether the value is known and not 0, the value (below 64, which holds
+/// for every connected graph of at most 64 vertices) and the number of vertices. A bucket is
+/// one cache line of eight slots, so a lookup reads exactly one line.
+#[derive(Clone, Debug)]
+pub(crate) struct WordTable {
+    buckets: Vec<Bucket>,
+    /// log2 of the number of buckets allocated (at least [`Self::MIN_BITS`]).
+    bits: u32,
+    max_bits: u32,
+    /// The memory bound it was made with.
+    bytes: usize,
+    len: usize,
+    evictions: u64,
+}
+
+impl WordTable {
+    /// The memory bound it was made with.
+    const fn max_bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// At least 2^16 buckets, so that at most 48 bits of the mixed key are stored.
+    const MIN_BITS: u32 = 16;
+    const NONZERO: u64 = 1 << 15;
+    const HAS_VALUE: u64 = 1 << 14;
+    const VALUE_SHIFT: u32 = 8;
+
+    /// A bijection of 64-bit words (the finaliser of MurmurHash3: each step is invertible).
+    const fn mix(mut x: u64) -> u64 {
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        x ^ (x >> 33)
+    }
+
+    /// The bucket of a mixed key and the bits stored for it (shifted above the facts).
+    fn place(&self, mixed: u64) -> (usize, u64) {
+        let mask = (1u64 << self.bits) - 1;
+        // The mask keeps the index below the bucket count, so the conversion is exact.
+        let bucket = usize::try_from(mixed & mask).unwrap_or(0);
+        (bucket, (mixed >> self.bits) << 16)
+    }
+
+    /// The facts of `info` in 16 bits (nothing known: 0).
+    fn pack(info: Info) -> u64 {
+        let mut word = u64::from(info.size().min(255));
+        if let Some(v) = info.value() {
+            if v < 64 {
+                word |= Self::HAS_VALUE | (v << Self::VALUE_SHIFT);
+            }
+        }
+        if info.nonzero() {
+            word |= Self::NONZERO;
+        }
+        if word & (Self::HAS_VALUE | Self::NONZERO) == 0 { 0 } else { word }
+    }
+
+    fn unpack(word: u64) -> Info {
+        // The size has 8 bits.
+        let mut info = Info::unknown((word & 0xFF) as usize);
+        if word & Self::HAS_VALUE != 0 {
+            info.set_value((word >> Self::VALUE_SHIFT) & 63);
+        }
+        if word & Self::NONZERO != 0 {
+            info.set_nonzero();
+        }
+        info
+    }
+
+    /// Allocates the buckets on first use, and doubles them when 5/8 of the slots are used.
+    fn grow(&mut self) {
+        if self.buckets.is_empty() {
+            self.buckets = vec![Bucket::default(); 1 << self.bits];
+            return;
+        }
+        if self.bits >= self.max_bits || self.len * 8 < self.buckets.len() * WORD_WAYS * 5 {
+            return;
+        }
+        let old_bits = self.bits;
+        self.bits += 1;
+        let old = core::mem::replace(&mut self.buckets, vec![Bucket::default(); 1 << self.bits]);
+        self.len = 0;
+        for (index, bucket) in old.iter().enumerate() {
+            for &slot in &bucket.0 {
+                if slot != 0 {
+                    let mixed = ((slot >> 16) << old_bits) | index as u64;
+                    self.put(mixed, slot & 0xFFFF);
+                }
+            }
+        }
+    }
+
+    /// Stores the packed facts of a mixed key, merging or replacing.
+    fn put(&mut self, mixed: u64, facts: u64) {
+        let (b, tag) = self.place(mixed);
+        let bucket = &mut self.buckets[b].0;
+        if let Some(slot) = bucket.iter_mut().find(|s| **s != 0 && **s >> 16 == tag >> 16) {
+            let merged = Self::pack({
+                let mut info = Self::unpack(*slot & 0xFFFF);
+                info.merge(Self::unpack(facts));
+                info
+            });
+            *slot = tag | merged;
+            return;
+        }
+        let victim = (0..WORD_WAYS)
+            .min_by_key(|&i| if bucket[i] == 0 { 0 } else { 1 + (bucket[i] & 0xFF) })
+            .unwrap_or(0);
+        if bucket[victim] == 0 {
+            self.len += 1;
+        } else {
+            self.evictions += 1;
+        }
+        bucket[victim] = tag | facts;
+    }
+}
+
+impl WordTable {
+    /// A table of at most `bytes` bytes, or `None` when that is less than its smallest size.
+    fn within(bytes: usize) -> Option<Self> {
+        let max = bytes / core::mem::size_of::<Bucket>();
+        if max < 1 << Self::MIN_BITS {
+            return None;
+        }
+        let max_bits = max.ilog2();
+        Some(WordTable {
+            buckets: Vec::new(),
+            bits: Self::MIN_BITS,
+            max_bits,
+            bytes,
+            len: 0,
+            evictions: 0,
+        })
+    }
+}
+
+/// The table of vertex sets of graphs of at most 64 vertices: a [`Cache`] while it is small
+/// (a few hundred kilobytes, so that small games start fast), then a [`WordTable`] once it
+/// holds [`WordSets::MIGRATE`] entries, if the memory bound allows the least [`WordTable`]
+/// (4 MiB).
+#[derive(Clone, Debug)]
+pub(crate) enum WordSets {
+    /// 8-byte slots.
+    Compact(WordTable),
+    /// 16-byte slots, any size; the bound in bytes for a later [`WordTable`].
+    Plain(Cache<u64>, usize),
+}
+
+impl WordSets {
+    /// Entries of the [`Cache`] at which it is moved into a [`WordTable`].
+    const MIGRATE: usize = 1 << 16;
+}
+
+impl SetTable<u64> for WordSets {
+    fn with_bytes(bytes: usize) -> Self {
+        WordSets::Plain(Cache::with_bytes(bytes), bytes)
+    }
+    fn touch(&self, key: &u64) -> u32 {
+        match self {
+            WordSets::Compact(t) => t.touch(key),
+            WordSets::Plain(t, _) => t.touch(key),
+        }
+    }
+    fn get(&self, key: &u64) -> Option<Info> {
+        match self {
+            WordSets::Compact(t) => t.get(key),
+            WordSets::Plain(t, _) => t.get(key),
+        }
+    }
+    fn insert(&mut self, key: &u64, info: Info) {
+        match self {
+            WordSets::Compact(t) => t.insert(key, info),
+            WordSets::Plain(t, bytes) => {
+                t.insert(key, info);
+                if t.len() >= Self::MIGRATE {
+                    if let Some(mut compact) = WordTable::within(*bytes) {
+                        compact.evictions = t.evictions();
+                        for (key, info) in t.entries() {
+                            compact.insert(&key, info);
+                        }
+                        *self = WordSets::Compact(compact);
+                    }
+                }
+            }
+        }
+    }
+    fn len(&self) -> usize {
+        match self {
+            WordSets::Compact(t) => t.len,
+            WordSets::Plain(t, _) => t.len(),
+        }
+    }
+    fn evictions(&self) -> u64 {
+        match self {
+            WordSets::Compact(t) => t.evictions,
+            WordSets::Plain(t, _) => t.evictions(),
+        }
+    }
+    fn clear(&mut self) {
+        match self {
+            WordSets::Compact(t) => {
+                let bytes = t.max_bytes();
+                *self = WordSets::Plain(Cache::with_bytes(bytes), bytes);
+            }
+            WordSets::Plain(t, _) => t.clear(),
+        }
+    }
+}
+
+impl WordTable {
+    fn touch(&self, key: &u64) -> u32 {
+        if self.buckets.is_empty() {
+            return 0;
+        }
+        let (b, _) = self.place(Self::mix(*key));
+        // The low half of the first slot: a read, not a value.
+        (self.buckets[b].0[0] & 0xFFFF) as u32
+    }
+
+    fn get(&self, key: &u64) -> Option<Info> {
+        if self.buckets.is_empty() {
+            return None;
+        }
+        let (b, tag) = self.place(Self::mix(*key));
+        self.buckets[b]
+            .0
+            .iter()
+            .find(|&&s| s != 0 && s >> 16 == tag >> 16)
+            .map(|&s| Self::unpack(s & 0xFFFF))
+    }
+
+    fn insert(&mut self, key: &u64, info: Info) {
+        let facts = Self::pack(info);
+        if facts == 0 {
+            return;
+        }
+        self.grow();
+        self.put(Self::mix(*key), facts);
     }
 }
 
@@ -237,5 +539,79 @@ mod tests {
         let mut z = Info::unknown(3);
         z.set_value(0);
         assert!(!z.nonzero());
+    }
+
+    /// The word table never answers with the facts of another key, merges facts, grows
+    /// within its bound and keeps what fits.
+    #[test]
+    fn word_table_keeps_exact_keys() {
+        let bytes = 8 << 20;
+        let mut table = WordSets::with_bytes(bytes);
+        assert!(matches!(table, WordSets::Plain(..)), "small tables start as caches");
+        let mut model = std::collections::HashMap::new();
+        let mut x = 0x1234_5678_9ABC_DEF1u64;
+        for i in 0..300_000u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Keys that differ in few bits, like vertex sets.
+            let key = if i % 3 == 0 { x } else { x & 0xFFFF_FFFF };
+            let mut info = Info::unknown(usize::try_from(key % 60 + 1).unwrap());
+            if key % 5 == 0 {
+                info.set_nonzero();
+            } else {
+                info.set_value(key % 64);
+            }
+            table.insert(&key, info);
+            model.entry(key).and_modify(|i: &mut Info| i.merge(info)).or_insert(info);
+        }
+        assert!(matches!(table, WordSets::Compact(_)), "large tables move to 8-byte slots");
+        let mut found = 0;
+        for (key, info) in &model {
+            if let Some(got) = table.get(key) {
+                assert_eq!(got.value(), info.value(), "{key:x}");
+                assert_eq!(got.nonzero(), info.nonzero(), "{key:x}");
+                found += 1;
+            }
+        }
+        assert_eq!(found, table.len());
+        assert!(found > 100_000, "{found} of {} kept", model.len());
+        if let WordSets::Compact(t) = &table {
+            assert!(t.buckets.len() * core::mem::size_of::<Bucket>() <= bytes);
+        }
+        // Keys never inserted are never found: keys are stored exactly.
+        let mut y = 0x0F0F_1234_8765_4321u64;
+        for _ in 0..100_000 {
+            y ^= y << 13;
+            y ^= y >> 7;
+            y ^= y << 17;
+            for key in [y, y & 0xFFFF_FFFF, y >> 20] {
+                if !model.contains_key(&key) {
+                    assert!(table.get(&key).is_none(), "{key:x} was never inserted");
+                }
+            }
+        }
+        // Facts merge: "not zero" then the value.
+        let mut small = WordSets::with_bytes(1 << 10);
+        for key in 0..100_000u64 {
+            let mut info = Info::unknown(3);
+            info.set_value(key % 4);
+            small.insert(&key, info);
+        }
+        assert!(matches!(small, WordSets::Plain(..)), "too small a bound for 8-byte slots");
+        for table in [&mut table, &mut small] {
+            let key = 0b1011_0110;
+            let mut a = Info::unknown(5);
+            a.set_nonzero();
+            table.insert(&key, a);
+            let mut b = Info::unknown(5);
+            b.set_value(3);
+            table.insert(&key, b);
+            let got = table.get(&key).unwrap();
+            assert_eq!((got.value(), got.nonzero()), (Some(3), true));
+            table.clear();
+            assert_eq!(table.len(), 0);
+            assert!(table.get(&key).is_none());
+        }
     }
 }
