@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 mod graph;
+mod graph_games;
 mod heap_games;
 mod nim;
 mod octal;
@@ -61,6 +62,12 @@ enum Command {
     /// Demographic Influence: lower the thresholds of a demographic; the newly strongly
     /// influenced influence their friends
     DemographicInfluence(graph::InfluenceArgs),
+    /// Geography: move a token along an edge (arc) to a vertex not visited before (with
+    /// --edge-version: across an edge not crossed before)
+    Geography(graph_games::GeographyArgs),
+    /// Nim on graphs: remove disks at the token's vertex (or edge) and move the token, by the
+    /// --rule given; --rule neighboring is Neighboring Nim
+    Nimg(graph_games::NimgArgs),
     /// The smallest Transverse Wave position of a given nimber
     TwSearch(wave::SearchArgs),
     /// The generalisation lattice of the rulesets, as Graphviz DOT (or SVG with --svg)
@@ -112,6 +119,8 @@ fn main() -> ExitCode {
         Command::NodeKayles(args) => graph::node_kayles(&args),
         Command::FriendCircle(args) => graph::friend_circle(&args),
         Command::DemographicInfluence(args) => graph::demographic_influence(&args),
+        Command::Geography(args) => graph_games::run_geography(&args),
+        Command::Nimg(args) => graph_games::run_nimg(&args),
         Command::TwSearch(args) => wave::tw_search(&args),
         Command::Lattice(args) => wave::lattice(&args),
     };

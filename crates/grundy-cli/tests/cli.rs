@@ -332,3 +332,80 @@ fn lattice_draws_an_svg_picture() {
     assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"), "{text}");
     assert!(text.contains(">Friend Circle</text>"), "{text}");
 }
+
+#[test]
+fn geography_every_version() {
+    // The 5-cycle with a pendant vertex has a perfect matching: the player to move from 1 wins,
+    // by the matching method and by search alike.
+    let text =
+        stdout(&grundy(&["geography", "--edges", "0-1 1-2 2-3 3-4 4-0 0-5", "--start", "1"]));
+    assert!(text.contains("outcome   N") && text.contains("1 -> 2"), "{text}");
+    // The directed triangle from 0: two moves are made, then the token is stuck.
+    let text =
+        stdout(&grundy(&["geography", "--edges", "0>1 1>2 2>0", "--directed", "--start", "0"]));
+    assert!(text.contains("value     0\n"), "{text}");
+    // Edge Geography on a path of two edges from an end: two crossings, then none.
+    let text = stdout(&grundy(&[
+        "geography",
+        "--edges",
+        "0-1 1-2",
+        "--start",
+        "0",
+        "--edge-version",
+        "--json",
+    ]));
+    assert!(text.contains("\"value\":\"0\""), "{text}");
+    // Without a start vertex the first move places the token: on a path of three vertices
+    // the first player starts at an end, which some maximum matching misses, so that the
+    // opponent moves from a losing vertex; the middle is covered by every maximum matching.
+    let text = stdout(&grundy(&["geography", "--edges", "0-1 1-2"]));
+    assert!(text.contains("start on 0") && !text.contains("start on 1"), "{text}");
+    for (args, needle) in [
+        (vec!["geography", "--edges", "0-1 1-9x", "--start", "0"], "'1-9x'"),
+        (vec!["geography", "--edges", "0-1", "--start", "5"], "out of range"),
+        (vec!["geography", "--edges", "0-1 1-2", "--start", "0", "--used", "a"], "not a number"),
+        (vec!["geography", "--start", "0"], "--edges"),
+    ] {
+        assert_bad_input(&args, needle);
+    }
+}
+
+#[test]
+fn nimg_every_rule() {
+    // One disk on each vertex, no moves to empty vertices: Undirected Vertex Geography, where
+    // from an end of a path of three vertices the first player loses.
+    let text = stdout(&grundy(&[
+        "nimg",
+        "--edges",
+        "0-1 1-2",
+        "--disks",
+        "1 1 1",
+        "--token",
+        "0",
+        "--rule",
+        "remove-then-move-nonempty",
+    ]));
+    assert!(text.contains("value     0\n"), "{text}");
+    // Edge NimG: taking all three disks of edge 0-1 strands the token on vertex 0.
+    let text = stdout(&grundy(&["nimg", "--edges", "0-1:3 1-2:2", "--on-edges", "--token", "1"]));
+    assert!(text.contains("take 3 from edge 0 (0-1)"), "{text}");
+    // Neighboring Nim without a token: any heap may be played first.
+    let text =
+        stdout(&grundy(&["nimg", "--edges", "0-1", "--disks", "1 0", "--rule", "neighboring"]));
+    assert!(text.contains("outcome   N") && text.contains("take 1 from vertex 0"), "{text}");
+    for (args, needle) in [
+        (vec!["nimg", "--edges", "0-1", "--disks", "1 x", "--token", "0"], "x"),
+        (
+            vec!["nimg", "--edges", "0-1", "--disks", "1 1", "--token", "0", "--rule", "jump"],
+            "jump",
+        ),
+        (vec!["nimg", "--edges", "0-1", "--disks", "1 1"], "--token"),
+        (vec!["nimg", "--edges", "0-1", "--disks", "1 1 1", "--token", "0"], "disk"),
+        (
+            vec!["nimg", "--edges", "0-1:3", "--on-edges", "--disks", "1 1", "--token", "0"],
+            "--disks",
+        ),
+    ] {
+        assert_bad_input(&args, needle);
+    }
+}

@@ -81,3 +81,6 @@ pub use reduction::{Compose, Inverse, Isomorphism, Reduction, ReductionError};
 pub use registry::{Entry, Kind, REGISTRY, RULESETS, lattice_dot};
 pub use tandem::{Counterexample, Problem, Tandem, TandemError, TandemReport};
 pub use wave::{DemiQuantumToAnd, WaveToAnd, WaveToOr};
+
+mod geography;
+pub use geography::{BooleanNeighboringNimToGeography, NimToNeighboringNim};

@@ -55,6 +55,9 @@ pub const RULESETS: &[&str] = &[
     "Node-Kayles",
     "Octal 0.137 (Dawson's Kayles)",
     "Demographic Influence",
+    "Neighboring Nim",
+    "Neighboring Boolean Nim",
+    "Undirected Vertex Geography",
 ];
 
 /// Burke, Ferland and Teng, *Transverse Wave: an impartial color-propagation game inspired by
@@ -177,6 +180,32 @@ pub const REGISTRY: &[Entry] = &[
         kind: Kind::Embedding,
         statement: "Wright, The Independence Game (Rob's Dots)",
         test: "crates/grundy-reductions/tests/kayles.rs::node_kayles_on_a_path_is_dawsons_kayles",
+    },
+    Entry {
+        name: "NimToNeighboringNim",
+        from: "Nim",
+        to: "Neighboring Nim",
+        kind: Kind::Embedding,
+        statement: "Burke, Ferland, Teng 2021, Section 4 (Burke and George: Nim on the complete graph)",
+        test: "crates/grundy-reductions/tests/geography.rs::nim_is_neighboring_nim_on_a_complete_graph",
+    },
+    Entry {
+        name: "BooleanNeighboringNimToGeography",
+        from: "Neighboring Boolean Nim",
+        to: "Undirected Vertex Geography",
+        kind: Kind::Isomorphism,
+        statement: "Burke, Ferland, Teng 2021, Section 4 (Neighboring Boolean Nim is Undirected Geography)",
+        test: "crates/grundy-reductions/tests/geography.rs::neighboring_boolean_nim_is_undirected_vertex_geography",
+    },
+    // The inverse of the isomorphism above lands in Neighboring Nim positions with heaps of at
+    // most one: Undirected Vertex Geography is a special case of Neighboring Nim.
+    Entry {
+        name: "BooleanNeighboringNimToGeography",
+        from: "Undirected Vertex Geography",
+        to: "Neighboring Nim",
+        kind: Kind::Embedding,
+        statement: "Burke, Ferland, Teng 2021, Section 4 (heaps of at most one)",
+        test: "crates/grundy-reductions/tests/geography.rs::neighboring_boolean_nim_is_undirected_vertex_geography",
     },
 ];
 

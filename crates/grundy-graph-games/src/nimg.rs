@@ -1,0 +1,632 @@
+//! NimG: Nim on graphs with a token (Stockman, Frieze and Vera), disks on vertices or on edges.
+
+use core::fmt;
+
+use grundy_core::Ruleset;
+use grundy_graph::{Graph, ParseGraphError};
+
+use crate::digraph::{ParseDigraphError, parse_prefixed_pairs, to_usize, tokens};
+
+/// The order of the two halves of a Vertex NimG turn, and where the token may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum VertexRule {
+    /// Remove at least one disk from the token's vertex, then move the token to any neighbour,
+    /// empty or not (the game the slides study "from now on").
+    RemoveThenMove,
+    /// Remove at least one disk from the token's vertex, then move the token to a neighbour
+    /// that still has a disk (the version that contains Undirected Vertex Geography).
+    RemoveThenMoveToNonEmpty,
+    /// Move the token to a neighbour, then remove at least one disk there (so the neighbour
+    /// must have a disk).
+    MoveThenRemove,
+}
+
+impl VertexRule {
+    /// Every rule, in declaration order.
+    pub const ALL: [VertexRule; 3] = [
+        VertexRule::RemoveThenMove,
+        VertexRule::RemoveThenMoveToNonEmpty,
+        VertexRule::MoveThenRemove,
+    ];
+
+    /// The short name used by [`FromStr`](core::str::FromStr) and [`Display`](fmt::Display):
+    /// `remove-then-move`, `remove-then-move-nonempty`, `move-then-remove`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            VertexRule::RemoveThenMove => "remove-then-move",
+            VertexRule::RemoveThenMoveToNonEmpty => "remove-then-move-nonempty",
+            VertexRule::MoveThenRemove => "move-then-remove",
+        }
+    }
+}
+
+impl fmt::Display for VertexRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for VertexRule {
+    type Err = NimGError;
+
+    fn from_str(s: &str) -> Result<Self, NimGError> {
+        VertexRule::ALL
+            .into_iter()
+            .find(|r| r.name() == s.trim())
+            .ok_or_else(|| NimGError::UnknownRule { name: s.to_string() })
+    }
+}
+
+/// What can go wrong with NimG and Neighboring Nim inputs. Columns count characters from 1.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NimGError {
+    /// A token on a vertex the graph does not have.
+    #[error(
+        "token vertex {token} is out of range: the graph has {order} vertices, numbered from 0"
+    )]
+    TokenOutOfRange {
+        /// The vertex.
+        token: usize,
+        /// The number of vertices.
+        order: usize,
+    },
+    /// A list of disk counts of the wrong length.
+    #[error("{given} disk counts given, but the graph has {expected} {what}")]
+    WrongLength {
+        /// How many were given.
+        given: usize,
+        /// How many are needed.
+        expected: usize,
+        /// `"vertices"` or `"edges"`.
+        what: &'static str,
+    },
+    /// A disk count that is not a number.
+    #[error("invalid disk count '{token}' at column {column}: expected a non-negative integer")]
+    BadCount {
+        /// The offending text.
+        token: String,
+        /// Its first character.
+        column: usize,
+    },
+    /// A rule name that is not one of [`VertexRule::name`].
+    #[error(
+        "unknown rule '{name}': expected remove-then-move, remove-then-move-nonempty or move-then-remove"
+    )]
+    UnknownRule {
+        /// The name given.
+        name: String,
+    },
+    /// An edge of an Edge NimG board from a vertex to itself.
+    #[error("edge at column {column}: self-loop at vertex {vertex}")]
+    SelfLoop {
+        /// The vertex.
+        vertex: usize,
+        /// Its first character.
+        column: usize,
+    },
+    /// An edge of an Edge NimG board at a vertex out of range.
+    #[error(
+        "edge at column {column}: vertex {vertex} is out of range: the board has {order} vertices"
+    )]
+    EdgeVertexOutOfRange {
+        /// The vertex.
+        vertex: usize,
+        /// The number of vertices.
+        order: usize,
+        /// Its first character.
+        column: usize,
+    },
+    /// A move that is not legal in the position.
+    #[error("illegal move: {mv}")]
+    IllegalMove {
+        /// The move, as written by its `Display`.
+        mv: String,
+    },
+    /// A bad graph.
+    #[error("{0}")]
+    Graph(#[from] ParseGraphError),
+    /// A bad edge list.
+    #[error("{0}")]
+    EdgeList(#[from] ParseDigraphError),
+}
+
+/// Parses disk counts separated by spaces or commas.
+///
+/// # Errors
+///
+/// [`NimGError::BadCount`] naming the column.
+pub fn parse_disks(text: &str) -> Result<Vec<u64>, NimGError> {
+    tokens(text)
+        .map(|(at, token)| {
+            crate::digraph::number(token).ok_or_else(|| NimGError::BadCount {
+                token: token.to_string(),
+                column: text[..at].chars().count() + 1,
+            })
+        })
+        .collect()
+}
+
+/// A position of a token game with heaps: the disks of every vertex (Vertex NimG) or edge
+/// (Edge NimG), and the token's vertex.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NimGPosition {
+    disks: Vec<u64>,
+    token: usize,
+}
+
+impl NimGPosition {
+    /// The disks, indexed by vertex (Vertex NimG) or edge id (Edge NimG).
+    pub fn disks(&self) -> &[u64] {
+        &self.disks
+    }
+
+    /// The token's vertex.
+    pub const fn token(&self) -> usize {
+        self.token
+    }
+
+    /// The total number of disks (saturating).
+    pub fn total(&self) -> u64 {
+        self.disks.iter().fold(0u64, |a, &d| a.saturating_add(d))
+    }
+}
+
+impl fmt::Display for NimGPosition {
+    /// `3 0 2 @1`: the disks, then `@` and the token's vertex.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for d in &self.disks {
+            write!(f, "{d} ")?;
+        }
+        write!(f, "@{}", self.token)
+    }
+}
+
+/// A move of a token game with heaps: the token goes to `to` and `take` disks are removed
+/// (from the token's old vertex under remove-then-move rules, from `to` otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TokenMove {
+    /// The vertex the token goes to.
+    pub to: usize,
+    /// The number of disks removed, at least one.
+    pub take: u64,
+}
+
+impl fmt::Display for TokenMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "take {} and go to {}", self.take, self.to)
+    }
+}
+
+/// Vertex NimG: disks on the vertices of an undirected graph and a token; a turn removes disks
+/// and moves the token along an edge as the [`VertexRule`] says. A player who cannot complete
+/// a turn loses.
+///
+/// ```
+/// use grundy_core::{Nimber, Ruleset, naive};
+/// use grundy_graph::Graph;
+/// use grundy_graph_games::{TokenMove, VertexNimG, VertexRule};
+///
+/// let game = VertexNimG::new(Graph::path(3), VertexRule::RemoveThenMove);
+/// let position = game.position(vec![2, 1, 0], 0)?;
+/// assert_eq!(
+///     game.move_list(&position),
+///     vec![TokenMove { to: 1, take: 1 }, TokenMove { to: 1, take: 2 }]
+/// );
+/// // Both moves lead to the middle vertex, to positions worth *2 and *1: a P-position.
+/// assert_eq!(naive::value(&game, &position), Nimber::ZERO);
+/// # Ok::<(), grundy_graph_games::NimGError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VertexNimG {
+    graph: Graph,
+    rule: VertexRule,
+}
+
+impl VertexNimG {
+    /// Vertex NimG on `graph` under `rule`.
+    pub const fn new(graph: Graph, rule: VertexRule) -> Self {
+        VertexNimG { graph, rule }
+    }
+
+    /// The graph.
+    pub const fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The rule.
+    pub const fn rule(&self) -> VertexRule {
+        self.rule
+    }
+
+    /// The position with `disks[v]` disks on vertex `v` and the token on `token`.
+    ///
+    /// # Errors
+    ///
+    /// [`NimGError::WrongLength`] or [`NimGError::TokenOutOfRange`].
+    pub fn position(&self, disks: Vec<u64>, token: usize) -> Result<NimGPosition, NimGError> {
+        let order = self.graph.order();
+        if disks.len() != order {
+            return Err(NimGError::WrongLength {
+                given: disks.len(),
+                expected: order,
+                what: "vertices",
+            });
+        }
+        if token >= order {
+            return Err(NimGError::TokenOutOfRange { token, order });
+        }
+        Ok(NimGPosition { disks, token })
+    }
+
+    /// Plays `mv` after checking that it is legal.
+    ///
+    /// # Errors
+    ///
+    /// [`NimGError::IllegalMove`].
+    pub fn play_checked(
+        &self,
+        position: &NimGPosition,
+        mv: TokenMove,
+    ) -> Result<NimGPosition, NimGError> {
+        if !self.is_legal(position, &mv) {
+            return Err(NimGError::IllegalMove { mv: mv.to_string() });
+        }
+        Ok(self.play(position, &mv))
+    }
+
+    /// The reduced game tree of the slides, for [`VertexRule::RemoveThenMove`] positions: see
+    /// [`ReducedTree`]. Its size is exponential in general; use it on small positions.
+    pub fn reduced_tree(&self, position: &NimGPosition) -> ReducedTree {
+        let mut disks = position.disks.clone();
+        let mut nodes = 0;
+        let mut depth = 0;
+        let mut repeats = false;
+        let mut path = vec![position.token];
+        let mut winning = Vec::new();
+        let wins = self.reduced_rec(
+            &mut disks,
+            position.token,
+            0,
+            &mut nodes,
+            &mut depth,
+            &mut path,
+            &mut repeats,
+            Some(&mut winning),
+        );
+        ReducedTree { nodes, depth, first_player_wins: wins, winning_children: winning, repeats }
+    }
+
+    #[allow(clippy::too_many_arguments, reason = "a private recursive helper")]
+    fn reduced_rec(
+        &self,
+        disks: &mut [u64],
+        v: usize,
+        level: usize,
+        nodes: &mut usize,
+        depth: &mut usize,
+        path: &mut Vec<usize>,
+        repeats: &mut bool,
+        mut winning: Option<&mut Vec<usize>>,
+    ) -> bool {
+        *nodes += 1;
+        *depth = (*depth).max(level);
+        let here = disks[v];
+        let mut wins = false;
+        for u in self.graph.neighbors(v).iter() {
+            if disks[u] >= here {
+                continue;
+            }
+            disks[v] = here - 1;
+            *repeats |= path.contains(&u);
+            path.push(u);
+            let child_wins =
+                self.reduced_rec(disks, u, level + 1, nodes, depth, path, repeats, None);
+            path.pop();
+            disks[v] = here;
+            if !child_wins {
+                wins = true;
+                if let Some(w) = winning.as_deref_mut() {
+                    w.push(u);
+                }
+            }
+        }
+        wins
+    }
+}
+
+/// The reduced game tree of a Vertex NimG position (remove-then-move, empty vertices allowed),
+/// as reconstructed from the slides.
+///
+/// The root is the position; the children of a node with the token on `v` are, for every
+/// neighbour `u` of `v` with fewer disks than `v` (`A(u) < A(v)`), the node with one disk
+/// removed from `v` and the token on `u`. A node wins for the player to move when some child
+/// loses (a leaf loses). The slides claim that the root wins exactly when the position is an
+/// N-position, that a winning move from `v` is to remove any number `r` in `1..=A(v) − A(u)`
+/// of disks and go to a losing child `u`, and that the tree is polynomial when the disks per
+/// vertex are bounded (no vertex repeats on a root path, at most `n^d` nodes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReducedTree {
+    /// The number of nodes.
+    pub nodes: usize,
+    /// The length of the longest root path (in moves).
+    pub depth: usize,
+    /// The label of the root: does the player to move win in the tree?
+    pub first_player_wins: bool,
+    /// The token destinations of the root's losing children, in increasing order.
+    pub winning_children: Vec<usize>,
+    /// Whether some root path visits a vertex twice.
+    pub repeats: bool,
+}
+
+impl Ruleset for VertexNimG {
+    type Position = NimGPosition;
+    type Move = TokenMove;
+
+    fn moves(&self, position: &NimGPosition, moves: &mut Vec<TokenMove>) {
+        let t = position.token;
+        let here = position.disks[t];
+        for u in self.graph.neighbors(t).iter() {
+            let there = position.disks[u];
+            let takes = match self.rule {
+                VertexRule::RemoveThenMove => here,
+                VertexRule::RemoveThenMoveToNonEmpty if there > 0 => here,
+                VertexRule::RemoveThenMoveToNonEmpty => 0,
+                VertexRule::MoveThenRemove => there,
+            };
+            moves.extend((1..=takes).map(|take| TokenMove { to: u, take }));
+        }
+    }
+
+    fn play(&self, position: &NimGPosition, mv: &TokenMove) -> NimGPosition {
+        let mut next = position.clone();
+        let from = match self.rule {
+            VertexRule::RemoveThenMove | VertexRule::RemoveThenMoveToNonEmpty => position.token,
+            VertexRule::MoveThenRemove => mv.to,
+        };
+        next.disks[from] -= mv.take;
+        next.token = mv.to;
+        next
+    }
+
+    fn is_legal(&self, position: &NimGPosition, mv: &TokenMove) -> bool {
+        let t = position.token;
+        if mv.to >= self.graph.order() || !self.graph.has_edge(t, mv.to) || mv.take == 0 {
+            return false;
+        }
+        let (here, there) = (position.disks[t], position.disks[mv.to]);
+        match self.rule {
+            VertexRule::RemoveThenMove => mv.take <= here,
+            VertexRule::RemoveThenMoveToNonEmpty => mv.take <= here && there > 0,
+            VertexRule::MoveThenRemove => mv.take <= there,
+        }
+    }
+}
+
+/// Edge NimG (Fukuyama): disks on the edges of an undirected multigraph (parallel edges
+/// allowed, no loops) and a token; a turn removes at least one disk from an edge at the
+/// token's vertex and moves the token across it. Whoever cannot move loses.
+///
+/// Edges have ids in the order given. A move is an [`EdgeMove`].
+///
+/// ```
+/// use grundy_core::{Nimber, naive};
+/// use grundy_graph_games::EdgeNimG;
+///
+/// // Two vertices joined by three edges with 3, 5 and 6 disks: Nim 3 5 6.
+/// let (game, disks) = EdgeNimG::parse("0-1:3 0-1:5 0-1:6")?;
+/// let position = game.position(disks, 0)?;
+/// assert_eq!(naive::value(&game, &position), Nimber::new(3 ^ 5 ^ 6));
+/// # Ok::<(), grundy_graph_games::NimGError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EdgeNimG {
+    order: usize,
+    edges: Vec<(usize, usize)>,
+    /// For each vertex, `(other end, edge id)` in id order.
+    incident: Vec<Vec<(usize, usize)>>,
+}
+
+/// A move of Edge NimG: remove `take` disks from edge `edge` and cross it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EdgeMove {
+    /// The edge id.
+    pub edge: usize,
+    /// The number of disks removed, at least one.
+    pub take: u64,
+}
+
+impl fmt::Display for EdgeMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "take {} from edge {}", self.take, self.edge)
+    }
+}
+
+impl EdgeNimG {
+    /// Edge NimG on `order` vertices with the given edges (ids in order; parallel edges
+    /// allowed).
+    ///
+    /// # Errors
+    ///
+    /// [`NimGError::EdgeVertexOutOfRange`] or [`NimGError::SelfLoop`] (with the edge's place,
+    /// counting from 1, as the column).
+    pub fn new<I>(order: usize, edges: I) -> Result<Self, NimGError>
+    where
+        I: IntoIterator<Item = (usize, usize)>,
+    {
+        let mut incident = vec![Vec::new(); order];
+        let mut list = Vec::new();
+        for (i, (u, v)) in edges.into_iter().enumerate() {
+            for w in [u, v] {
+                if w >= order {
+                    return Err(NimGError::EdgeVertexOutOfRange {
+                        vertex: w,
+                        order,
+                        column: i + 1,
+                    });
+                }
+            }
+            if u == v {
+                return Err(NimGError::SelfLoop { vertex: u, column: i + 1 });
+            }
+            incident[u].push((v, list.len()));
+            incident[v].push((u, list.len()));
+            list.push((u, v));
+        }
+        Ok(EdgeNimG { order, edges: list, incident })
+    }
+
+    /// Edge NimG on a simple graph, edges in [`Graph::edges`] order.
+    pub fn from_graph(graph: &Graph) -> Self {
+        match EdgeNimG::new(graph.order(), graph.edges()) {
+            Ok(game) => game,
+            Err(e) => unreachable!("a simple graph has valid edges: {e}"),
+        }
+    }
+
+    /// Parses a board with its disks: edges `u-v:k` (`k` disks; `u-v` alone has one),
+    /// separated by spaces or commas, optionally preceded by `n:` for the number of vertices.
+    /// Returns the game and the disks by edge id.
+    ///
+    /// # Errors
+    ///
+    /// [`NimGError::EdgeList`], [`NimGError::BadCount`], [`NimGError::SelfLoop`] or
+    /// [`NimGError::EdgeVertexOutOfRange`], naming the column.
+    ///
+    /// ```
+    /// use grundy_graph_games::EdgeNimG;
+    ///
+    /// let (game, disks) = EdgeNimG::parse("4: 0-1:2 1-2 1-2:7")?;
+    /// assert_eq!((game.order(), game.edges().len(), disks), (4, 3, vec![2, 1, 7]));
+    /// assert_eq!(
+    ///     EdgeNimG::parse("0-1 2-2").unwrap_err().to_string(),
+    ///     "edge at column 5: self-loop at vertex 2"
+    /// );
+    /// # Ok::<(), grundy_graph_games::NimGError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<(EdgeNimG, Vec<u64>), NimGError> {
+        let (order, pairs) = parse_prefixed_pairs(text, &['-'])?;
+        let order =
+            order.unwrap_or_else(|| pairs.iter().map(|t| t.u.max(t.v) + 1).max().unwrap_or(0));
+        if order > crate::digraph::MAX_PARSED_ORDER as u64 {
+            return Err(ParseDigraphError::TooManyVertices {
+                order,
+                max: crate::digraph::MAX_PARSED_ORDER,
+            }
+            .into());
+        }
+        let order = to_usize(order);
+        let mut incident = vec![Vec::new(); order];
+        let mut edges = Vec::new();
+        let mut disks = Vec::new();
+        for t in &pairs {
+            let (u, v) = (to_usize(t.u), to_usize(t.v));
+            for w in [u, v] {
+                if w >= order {
+                    return Err(NimGError::EdgeVertexOutOfRange {
+                        vertex: w,
+                        order,
+                        column: t.column,
+                    });
+                }
+            }
+            if u == v {
+                return Err(NimGError::SelfLoop { vertex: u, column: t.column });
+            }
+            let k = match t.suffix {
+                None => 1,
+                Some(s) => crate::digraph::number(s).ok_or_else(|| NimGError::BadCount {
+                    token: t.text.to_string(),
+                    column: t.column,
+                })?,
+            };
+            incident[u].push((v, edges.len()));
+            incident[v].push((u, edges.len()));
+            edges.push((u, v));
+            disks.push(k);
+        }
+        Ok((EdgeNimG { order, edges, incident }, disks))
+    }
+
+    /// The number of vertices.
+    pub const fn order(&self) -> usize {
+        self.order
+    }
+
+    /// The edges by id.
+    pub fn edges(&self) -> &[(usize, usize)] {
+        &self.edges
+    }
+
+    /// The position with `disks[e]` disks on edge `e` and the token on `token`.
+    ///
+    /// # Errors
+    ///
+    /// [`NimGError::WrongLength`] or [`NimGError::TokenOutOfRange`].
+    pub fn position(&self, disks: Vec<u64>, token: usize) -> Result<NimGPosition, NimGError> {
+        if disks.len() != self.edges.len() {
+            return Err(NimGError::WrongLength {
+                given: disks.len(),
+                expected: self.edges.len(),
+                what: "edges",
+            });
+        }
+        if token >= self.order {
+            return Err(NimGError::TokenOutOfRange { token, order: self.order });
+        }
+        Ok(NimGPosition { disks, token })
+    }
+
+    /// Plays `mv` after checking that it is legal.
+    ///
+    /// # Errors
+    ///
+    /// [`NimGError::IllegalMove`].
+    pub fn play_checked(
+        &self,
+        position: &NimGPosition,
+        mv: EdgeMove,
+    ) -> Result<NimGPosition, NimGError> {
+        if !self.is_legal(position, &mv) {
+            return Err(NimGError::IllegalMove { mv: mv.to_string() });
+        }
+        Ok(self.play(position, &mv))
+    }
+
+    /// Writes a position as [`parse`](EdgeNimG::parse) reads it, then `@` and the token.
+    pub fn to_text(&self, position: &NimGPosition) -> String {
+        let mut out = String::new();
+        for (&(u, v), d) in self.edges.iter().zip(&position.disks) {
+            out.push_str(&format!("{u}-{v}:{d} "));
+        }
+        out.push_str(&format!("@{}", position.token));
+        out
+    }
+}
+
+impl Ruleset for EdgeNimG {
+    type Position = NimGPosition;
+    type Move = EdgeMove;
+
+    fn moves(&self, position: &NimGPosition, moves: &mut Vec<EdgeMove>) {
+        for &(_, edge) in &self.incident[position.token] {
+            moves.extend((1..=position.disks[edge]).map(|take| EdgeMove { edge, take }));
+        }
+    }
+
+    fn play(&self, position: &NimGPosition, mv: &EdgeMove) -> NimGPosition {
+        let mut next = position.clone();
+        next.disks[mv.edge] -= mv.take;
+        let (u, v) = self.edges[mv.edge];
+        next.token = if u == position.token { v } else { u };
+        next
+    }
+
+    fn is_legal(&self, position: &NimGPosition, mv: &EdgeMove) -> bool {
+        self.edges.get(mv.edge).is_some_and(|&(u, v)| {
+            (u == position.token || v == position.token)
+                && mv.take >= 1
+                && mv.take <= position.disks[mv.edge]
+        })
+    }
+}
