@@ -19,7 +19,7 @@ fn solve<R: Ruleset>(game: &R, start: &R::Position, method: Method) {
     let value = solver.value(start).expect("no budget");
     let stats = solver.stats();
     println!("value {value}  time {:.3} s  {stats:?}", clock.elapsed().as_secs_f64());
-    println!("table {:?}, entries {}", solver.table_stats(), solver.table().len());
+    println!("table {:?}, entries {}", solver.table_stats(), solver.table_len());
 }
 
 fn main() {

@@ -65,17 +65,22 @@ impl Ruleset for Chomp {
         *position == 1
     }
 
+    /// The row lengths are one word already.
+    fn word_key(&self, canonical: &u64) -> Option<u64> {
+        Some(*canonical)
+    }
+
     /// The bar or its mirror image in the diagonal, whichever encodes smaller.
     fn canonical(&self, position: &u64) -> u64 {
         if self.rows != self.cols {
             return *position;
         }
-        let mut transposed = 0u64;
-        for c in 0..self.cols {
-            let height =
-                (0..self.rows).take_while(|&r| u32::from(Self::row(*position, r)) > c).count();
-            transposed |= (height as u64) << (4 * c);
-        }
+        // Column c's height is the number of rows longer than c: each row of length l adds one
+        // to the heights of columns 0..l, that is the nibbles 0x11..1 (l ones). No height
+        // exceeds 15, so the nibbles never carry.
+        let transposed: u64 = (0..self.rows)
+            .map(|r| ((1u64 << (4 * u32::from(Self::row(*position, r)))) - 1) / 15)
+            .sum();
         transposed.min(*position)
     }
 }

@@ -101,6 +101,11 @@ impl Ruleset for Cram {
         }
     }
 
+    /// The empty cells are one word already.
+    fn word_key(&self, canonical: &u64) -> Option<u64> {
+        Some(*canonical)
+    }
+
     /// The least encoding, moved to the top-left corner, of the region and its mirror images
     /// (left-right, top-bottom and both).
     fn canonical(&self, empty: &u64) -> u64 {

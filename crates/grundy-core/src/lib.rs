@@ -61,6 +61,7 @@
 #![deny(missing_docs)]
 
 mod budget;
+pub mod compact;
 mod error;
 pub mod naive;
 pub mod nimber;

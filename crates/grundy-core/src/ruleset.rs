@@ -157,6 +157,39 @@ pub trait Ruleset {
     fn order_moves(&self, position: &Self::Position, moves: &mut [Self::Move]) {
         let _ = (position, moves);
     }
+
+    /// The canonical position `canonical` packed into one 64-bit word, when it fits.
+    ///
+    /// The solver keeps the facts of word-sized positions in a compact table (8 bytes an
+    /// entry, one cache line a lookup: [`CompactTable`](crate::compact::CompactTable)),
+    /// which on large searches is much faster than the general table. The packing must be
+    /// one-to-one on the canonical positions of this ruleset: two different canonical
+    /// positions must never get the same word (the word is the table key). Return `None` for
+    /// positions that do not fit; they go to the general table. The default returns `None`.
+    ///
+    /// ```
+    /// use grundy_core::Ruleset;
+    ///
+    /// /// Take one or two tokens from a heap of at most 2^64 - 1.
+    /// struct TakeOneOrTwo;
+    /// impl Ruleset for TakeOneOrTwo {
+    ///     type Position = u64;
+    ///     type Move = u64;
+    ///     fn moves(&self, heap: &u64, moves: &mut Vec<u64>) {
+    ///         moves.extend((1..=2).filter(|take| take <= heap));
+    ///     }
+    ///     fn play(&self, heap: &u64, take: &u64) -> u64 {
+    ///         heap - take
+    ///     }
+    ///     fn word_key(&self, heap: &u64) -> Option<u64> {
+    ///         Some(*heap)
+    ///     }
+    /// }
+    /// ```
+    fn word_key(&self, canonical: &Self::Position) -> Option<u64> {
+        let _ = canonical;
+        None
+    }
 }
 
 /// A ruleset behind a shared reference is the same ruleset.
@@ -198,5 +231,9 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
 
     fn order_moves(&self, position: &Self::Position, moves: &mut [Self::Move]) {
         (**self).order_moves(position, moves);
+    }
+
+    fn word_key(&self, canonical: &Self::Position) -> Option<u64> {
+        (**self).word_key(canonical)
     }
 }

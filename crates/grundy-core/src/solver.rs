@@ -10,6 +10,7 @@
 //! search cut short by its [`Budget`] leaves nothing wrong behind, and a later call resumes.
 
 use crate::budget::Meter;
+use crate::compact::CompactTable;
 use crate::{Budget, Nimber, NimberSet, Outcome, Ruleset, SolveError, Table, TableStats};
 
 mod pruned;
@@ -62,6 +63,11 @@ impl Known {
         }
     }
 }
+
+/// The number of entries of the general table at which a solver moves the facts of
+/// positions with a [word key](Ruleset::word_key) into a [`CompactTable`]: about the point
+/// where the general table outgrows the processor's caches.
+pub const COMPACT_FROM: usize = 1 << 18;
 
 /// Settings of a [`Solver`].
 ///
@@ -189,6 +195,13 @@ pub struct Stats {
 pub struct Solver<R: Ruleset> {
     ruleset: R,
     table: Table<R::Position, Known>,
+    /// Facts of word-sized canonical positions ([`Ruleset::word_key`]), once the general
+    /// table has grown to [`COMPACT_FROM`] entries.
+    compact: Option<CompactTable>,
+    /// The bound of [`Config::with_table_bytes`], shared out when the compact table is made.
+    table_bytes: usize,
+    /// Counters of the general table before it was rebuilt for the compact one.
+    moved_stats: TableStats,
     misere: Table<R::Position, MisereKnown>,
     budget: Budget,
     method: Method,
@@ -274,6 +287,9 @@ impl<R: Ruleset> Solver<R> {
         Solver {
             ruleset,
             table: Table::with_bytes(config.table_bytes),
+            compact: None,
+            table_bytes: config.table_bytes,
+            moved_stats: TableStats::default(),
             misere: Table::with_bytes(config.table_bytes),
             budget: config.budget,
             method: config.method,
@@ -299,19 +315,50 @@ impl<R: Ruleset> Solver<R> {
         self.stats
     }
 
-    /// The counters of the normal-play table (stores and evictions included).
-    pub const fn table_stats(&self) -> TableStats {
-        self.table.stats()
+    /// The counters of the normal-play tables, general and compact together (stores and
+    /// evictions included).
+    pub fn table_stats(&self) -> TableStats {
+        let mut stats = self.table.stats();
+        let compact = self.compact.as_ref().map(CompactTable::stats).unwrap_or_default();
+        for other in [compact, self.moved_stats] {
+            stats.lookups += other.lookups;
+            stats.hits += other.hits;
+            stats.stores += other.stores;
+            stats.evictions += other.evictions;
+        }
+        stats
     }
 
-    /// The normal-play table, to inspect what has been proved.
+    /// The general normal-play table, to inspect what has been proved. Facts of positions
+    /// with a [word key](Ruleset::word_key) are in [`compact_table`](Self::compact_table).
     pub const fn table(&self) -> &Table<R::Position, Known> {
         &self.table
+    }
+
+    /// The compact table of positions with a [word key](Ruleset::word_key), if the search
+    /// has grown large enough to make it.
+    ///
+    /// Small searches keep every fact in the general table, whose lookups are as fast while
+    /// it fits in the processor's caches. When it reaches [`COMPACT_FROM`] entries and the
+    /// position being stored has a word key, its facts move to a compact table (if the memory
+    /// bound allows its least size, [`CompactTable::MIN_BYTES`]), and the bound of
+    /// [`Config::with_table_bytes`] is shared: 7/8 for the compact table, 1/8 for the general
+    /// one (for positions without a word key and the rare facts that do not fit in 16 bits).
+    pub const fn compact_table(&self) -> Option<&CompactTable> {
+        self.compact.as_ref()
+    }
+
+    /// The number of normal-play facts stored, in both tables.
+    pub fn table_len(&self) -> usize {
+        self.table.len() + self.compact.as_ref().map_or(0, CompactTable::len)
     }
 
     /// Forgets every stored result (the counters are kept).
     pub fn clear(&mut self) {
         self.table.clear();
+        if let Some(compact) = &mut self.compact {
+            compact.clear();
+        }
         self.misere.clear();
     }
 
@@ -509,6 +556,62 @@ impl<R: Ruleset> Solver<R> {
         Ok(winning)
     }
 
+    /// The normal-play fact stored for a canonical position.
+    fn lookup(&mut self, key: &R::Position) -> Option<Known> {
+        if let Some(compact) = &mut self.compact {
+            if let Some(word) = self.ruleset.word_key(key) {
+                let found = compact.get(word);
+                // Facts too wide for the compact table are in the general one.
+                if found.is_some() || self.table.is_empty() {
+                    return found;
+                }
+            }
+        }
+        self.table.get(key)
+    }
+
+    /// Stores a normal-play fact for a canonical position.
+    fn store(&mut self, key: R::Position, known: Known) {
+        if let Some(compact) = &mut self.compact {
+            if let Some(word) = self.ruleset.word_key(&key) {
+                if compact.insert(word, known) {
+                    return;
+                }
+            }
+        } else if self.table.len() >= COMPACT_FROM
+            && self.table_bytes >= CompactTable::MIN_BYTES / 7 * 8
+            && self.ruleset.word_key(&key).is_some()
+        {
+            self.make_compact();
+            if let Some(word) = self.ruleset.word_key(&key) {
+                if self.compact.as_mut().is_some_and(|c| c.insert(word, known)) {
+                    return;
+                }
+            }
+        }
+        self.table.insert(key, known);
+    }
+
+    /// Moves the facts of positions with a word key into a new compact table, sharing the
+    /// memory bound (see [`compact_table`](Self::compact_table)). Called only when the bound
+    /// allows the compact table's least size.
+    fn make_compact(&mut self) {
+        let Some(mut compact) = CompactTable::with_bytes(self.table_bytes / 8 * 7) else {
+            debug_assert!(false, "the bound was checked");
+            return;
+        };
+        let mut general = Table::with_bytes(self.table_bytes / 8);
+        for (key, &known) in self.table.iter() {
+            let moved = self.ruleset.word_key(key).is_some_and(|w| compact.insert(w, known));
+            if !moved {
+                general.insert(key.clone(), known);
+            }
+        }
+        self.moved_stats = self.table.stats();
+        self.table = general;
+        self.compact = Some(compact);
+    }
+
     /// Answers from closed forms or the table, without search. On a miss, returns the key.
     fn quick(&mut self, position: &R::Position, goal: Goal) -> Result<Answer, R::Position> {
         if matches!(goal, Goal::Misere | Goal::MisereValue) {
@@ -529,7 +632,7 @@ impl<R: Ruleset> Solver<R> {
         }
         let key = self.ruleset.canonical(position);
         self.stats.table_lookups += 1;
-        match self.table.get(&key) {
+        match self.lookup(&key) {
             Some(Known::Value(v)) => {
                 self.stats.table_hits += 1;
                 Ok(Answer::Normal(Known::Value(v)))
@@ -693,7 +796,7 @@ impl<R: Ruleset> Solver<R> {
     fn finish(&mut self, answer: Answer, base: usize) -> Option<Answer> {
         let frame = self.stack.pop().expect("finish is called with a frame on the stack");
         match answer {
-            Answer::Normal(known) => self.table.insert(frame.key, known),
+            Answer::Normal(known) => self.store(frame.key, known),
             Answer::Misere(outcome) => self.misere.insert(frame.key, MisereKnown::Outcome(outcome)),
             Answer::MisereValue(v) => self.misere.insert(frame.key, MisereKnown::Value(v)),
         }

@@ -109,7 +109,7 @@ impl<R: Ruleset> Solver<R> {
         }
         let key = self.ruleset.canonical(component);
         self.stats.table_lookups += 1;
-        match self.table.get(&key) {
+        match self.lookup(&key) {
             Some(Known::Value(v)) => {
                 self.stats.table_hits += 1;
                 Some(v)
@@ -132,7 +132,7 @@ impl<R: Ruleset> Solver<R> {
         }
         let key = self.ruleset.canonical(&position);
         self.stats.table_lookups += 1;
-        let stored = self.table.get(&key);
+        let stored = self.lookup(&key);
         match (stored, target) {
             (Some(Known::Value(v)), _) => {
                 self.stats.table_hits += 1;
@@ -208,7 +208,7 @@ impl<R: Ruleset> Solver<R> {
                 || !seen.contains(j) && !self.find(&mut kids, &mut seen, j, meter, depth)?
             {
                 // `j` is absent (or is the target, absent by phase 1), all smaller present.
-                self.table.insert(key, Known::Value(j));
+                self.store(key, Known::Value(j));
                 return Ok(Found::Exact(j));
             }
             j = Nimber::new(j.value() + 1);
@@ -228,7 +228,7 @@ impl<R: Ruleset> Solver<R> {
                 Some(Known::NonZero) => 1,
                 _ => 0,
             };
-            self.table.insert(key, Known::Excludes(before | 1 << t.value()));
+            self.store(key, Known::Excludes(before | 1 << t.value()));
         }
         Ok(Found::Not)
     }

@@ -1,0 +1,154 @@
+//! The compact table never answers wrongly, stays within its bound, and the solver that moves
+//! word-keyed facts into it gives the values of the solver that does not.
+
+use std::collections::HashMap;
+
+use grundy_core::compact::{CompactTable, Replacement};
+use grundy_core::solver::COMPACT_FROM;
+use grundy_core::{Config, Known, Method, Nimber, Ruleset, Solver};
+use proptest::prelude::*;
+
+/// A fact of each kind from a small number.
+fn fact(code: u64) -> Known {
+    match code % 4 {
+        0 => Known::NonZero,
+        1 => Known::Excludes(code >> 2 & 0x3FFF),
+        _ => Known::Value(Nimber::new(code >> 2 & 0x3FFF)),
+    }
+}
+
+/// "Excludes 0" is "not zero": the table reads both back as [`Known::NonZero`].
+fn same(known: Known) -> Known {
+    if known == Known::Excludes(1) { Known::NonZero } else { known }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Random keys (many in few buckets: keys that differ in their high bits only, and
+    /// arbitrary ones) against a map: a lookup finds the last fact stored for the key or,
+    /// after an eviction, nothing; never another key's fact.
+    #[test]
+    fn answers_are_exact_or_absent(
+        keys in prop::collection::vec((any::<u64>(), 0u64..4096, any::<bool>()), 1..3000),
+        replacement in prop::sample::select(vec![
+            Replacement::PartialFirst, Replacement::Random, Replacement::KeepOld,
+        ]),
+    ) {
+        let mut table = CompactTable::with_bytes(CompactTable::MIN_BYTES)
+            .unwrap()
+            .with_replacement(replacement);
+        let mut model = HashMap::new();
+        for &(key, code, high) in &keys {
+            // Keys that share their low bits crowd a few buckets before mixing matters.
+            let key = if high { key << 48 } else { key };
+            let known = fact(code);
+            prop_assert!(table.insert(key, known));
+            if known != Known::Excludes(0) {
+                model.insert(key, known);
+            }
+        }
+        for (&key, &known) in &model {
+            if let Some(found) = table.peek(key) {
+                prop_assert_eq!(same(found), same(known), "key {:#x}", key);
+            }
+        }
+        prop_assert!(table.allocated_bytes() <= CompactTable::MIN_BYTES);
+        prop_assert!(table.len() <= model.len());
+    }
+}
+
+/// A million keys in the least table: it stays within its bound, evicts, and still answers
+/// every lookup exactly or not at all. With `KeepOld` the first keys are all kept.
+#[test]
+fn a_full_table_forgets_but_never_lies() {
+    for replacement in [Replacement::PartialFirst, Replacement::KeepOld] {
+        let mut table = CompactTable::with_bytes(CompactTable::MIN_BYTES)
+            .unwrap()
+            .with_replacement(replacement);
+        let key = |i: u64| i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let n = 1_000_000u64;
+        for i in 0..n {
+            assert!(table.insert(key(i), Known::Value(Nimber::new(i % 1000))));
+        }
+        assert!(table.stats().evictions > 0 || replacement == Replacement::KeepOld);
+        assert_eq!(table.allocated_bytes(), CompactTable::MIN_BYTES);
+        let mut found = 0;
+        for i in 0..n {
+            if let Some(known) = table.get(key(i)) {
+                assert_eq!(known, Known::Value(Nimber::new(i % 1000)));
+                found += 1;
+            }
+        }
+        assert_eq!(found, table.len());
+        if replacement == Replacement::KeepOld {
+            assert!((0..20_000).all(|i| table.peek(key(i)).is_some()), "the first are kept");
+        }
+    }
+}
+
+/// Facts that do not fit in 16 bits are refused, and the bound below the least size is refused.
+#[test]
+fn limits() {
+    assert!(CompactTable::with_bytes(CompactTable::MIN_BYTES - 1).is_none());
+    let mut table = CompactTable::with_bytes(CompactTable::MIN_BYTES).unwrap();
+    assert!(table.is_empty() && table.allocated_bytes() == 0, "allocated on first use");
+    assert!(!table.insert(1, Known::Value(Nimber::new(CompactTable::MAX_VALUE))));
+    assert!(!table.insert(1, Known::Excludes(1 << CompactTable::MAX_EXCLUDED)));
+    assert!(table.insert(1, Known::Value(Nimber::new(CompactTable::MAX_VALUE - 1))));
+    assert!(table.insert(2, Known::Excludes((1 << CompactTable::MAX_EXCLUDED) - 1)));
+    assert_eq!(table.get(1), Some(Known::Value(Nimber::new(CompactTable::MAX_VALUE - 1))));
+    assert_eq!(table.get(2), Some(Known::Excludes((1 << CompactTable::MAX_EXCLUDED) - 1)));
+    // A later fact replaces an earlier one of the same key.
+    assert!(table.insert(2, Known::Value(Nimber::new(3))));
+    assert_eq!(table.get(2), Some(Known::Value(Nimber::new(3))));
+    assert_eq!(table.len(), 2);
+}
+
+/// Subtract 1, 2 or 5 from a heap, with word keys or without.
+struct Subtract {
+    words: bool,
+}
+
+impl Ruleset for Subtract {
+    type Position = u64;
+    type Move = u64;
+
+    fn moves(&self, heap: &u64, moves: &mut Vec<u64>) {
+        moves.extend([1, 2, 5].into_iter().filter(|take| take <= heap));
+    }
+
+    fn play(&self, heap: &u64, take: &u64) -> u64 {
+        heap - take
+    }
+
+    fn word_key(&self, heap: &u64) -> Option<u64> {
+        self.words.then_some(*heap)
+    }
+}
+
+/// A search past `COMPACT_FROM` positions moves its facts to the compact table and keeps
+/// giving the values of the general table alone, for both methods; a bound too small for the
+/// compact table keeps the general one.
+#[test]
+fn the_solver_moves_word_keyed_facts_to_the_compact_table() {
+    let heap = COMPACT_FROM as u64 + 50_000;
+    for method in [Method::Mex, Method::Pruned] {
+        let config = Config::default().with_method(method).with_table_bytes(64 << 20);
+        let mut words = Solver::with_config(Subtract { words: true }, config.clone());
+        let mut plain = Solver::with_config(Subtract { words: false }, config);
+        assert_eq!(words.value(&heap).unwrap(), plain.value(&heap).unwrap(), "{method:?}");
+        assert!(words.compact_table().is_some() && plain.compact_table().is_none());
+        assert!(words.compact_table().unwrap().len() > COMPACT_FROM);
+        assert!(words.table_len() >= COMPACT_FROM);
+        for h in [0, 1, 7, 1000, heap - 3, heap + 10] {
+            assert_eq!(words.value(&h).unwrap(), plain.value(&h).unwrap(), "{method:?} heap {h}");
+            assert_eq!(words.outcome(&h).unwrap(), plain.outcome(&h).unwrap());
+        }
+    }
+    let small = Config::default().with_table_bytes(CompactTable::MIN_BYTES);
+    let mut solver = Solver::with_config(Subtract { words: true }, small);
+    let v = solver.value(&heap).unwrap();
+    assert!(solver.compact_table().is_none());
+    assert_eq!(v, Solver::new(Subtract { words: false }).value(&heap).unwrap());
+}
