@@ -12,6 +12,10 @@
 //!    asked "is your value `j`?" until one says yes. When none does, the value is `j` exactly
 //!    (all smaller ones are present), which is stored and returned even though it is not `t`.
 //!
+//! Children are asked in order of cost, the number of moves of their components whose values
+//! are not known, cheapest first: a cut found among small children saves the large ones
+//! (Cram 4 × 9: 2.6 times fewer nodes than in the ruleset's move order).
+//!
 //! Children whose values the table already holds are used first and never searched (enhanced
 //! transposition cutoffs), and a child's answers are remembered within its parent's search, so
 //! no child is asked the same question twice. A child made of several components is asked
@@ -52,6 +56,8 @@ struct Child<P> {
     exact: Option<Nimber>,
     /// Values below 64 it is known not to have.
     not: u64,
+    /// Moves of its unknown components: the cheaper children are asked first.
+    cost: usize,
 }
 
 impl<P> Child<P> {
@@ -162,15 +168,22 @@ impl<R: Ruleset> Solver<R> {
         self.ruleset.order_moves(&position, &mut moves);
         let mut kids: Vec<Child<R::Position>> = Vec::with_capacity(moves.len());
         let mut parts = Vec::new();
+        let mut buffer = Vec::new();
         for mv in &moves {
             let child = self.ruleset.play(&position, mv);
             parts.clear();
             self.ruleset.components(&child, &mut parts);
-            let mut kid = Child { parts: SmallVec::new(), acc: Nimber::ZERO, exact: None, not: 0 };
+            let mut kid =
+                Child { parts: SmallVec::new(), acc: Nimber::ZERO, exact: None, not: 0, cost: 0 };
             for part in parts.drain(..) {
                 match self.known(&part) {
                     Some(v) => kid.acc += v,
-                    None => kid.parts.push(part),
+                    None => {
+                        buffer.clear();
+                        self.ruleset.moves(&part, &mut buffer);
+                        kid.cost += buffer.len();
+                        kid.parts.push(part);
+                    }
                 }
             }
             if kid.parts.is_empty() {
@@ -179,6 +192,8 @@ impl<R: Ruleset> Solver<R> {
             kids.push(kid);
         }
         drop(moves);
+        drop(buffer);
+        kids.sort_by_key(|k| k.cost);
 
         // 1. Cut: a child of value `target` answers no.
         if let Some(t) = target {
