@@ -245,6 +245,41 @@ fn mark_pairs<T: Copy + Into<u32>>(left: &[T], right: &[T], mut mark: impl FnMut
     }
 }
 
+/// Sets the bits of `left[i] ^ right[len - 1 - i]` in `seen` for every `i`, four pairs at a
+/// time into four bitmaps, so that a store seldom waits on the previous one to the same word
+/// (0.007: 1.3 times faster than one bitmap).
+/// The three extra bitmaps (`others`) are zero on entry and are left zero.
+fn mark_narrow_pairs(left: &[u16], right: &[u16], seen: &mut [u64], others: &mut Others) {
+    let words = seen.len();
+    let split = if words <= WORDS { left.len() / 4 * 4 } else { 0 };
+    let (head, tail) = left.split_at(split);
+    let (rtail, rhead) = right.split_at(right.len() - split);
+    let [a, b, c] = others;
+    for (x, y) in head.chunks_exact(4).zip(rhead.rchunks_exact(4)) {
+        let v = [x[0] ^ y[3], x[1] ^ y[2], x[2] ^ y[1], x[3] ^ y[0]];
+        seen[usize::from(v[0] >> 6)] |= 1 << (v[0] & 63);
+        a[usize::from(v[1] >> 6)] |= 1 << (v[1] & 63);
+        b[usize::from(v[2] >> 6)] |= 1 << (v[2] & 63);
+        c[usize::from(v[3] >> 6)] |= 1 << (v[3] & 63);
+    }
+    for (&x, &y) in tail.iter().zip(rtail.iter().rev()) {
+        let v = x ^ y;
+        seen[usize::from(v >> 6)] |= 1 << (v & 63);
+    }
+    if split > 0 {
+        for (i, word) in seen.iter_mut().enumerate() {
+            *word |= a[i] | b[i] | c[i];
+            (a[i], b[i], c[i]) = (0, 0, 0);
+        }
+    }
+}
+
+/// Words of a bitmap of 16-bit values.
+const WORDS: usize = 1 << 10;
+
+/// Extra bitmaps of [`mark_narrow_pairs`].
+type Others = [[u64; WORDS]; 3];
+
 /// Calls `found` with `left[i] ^ right[len - 1 - i]` for `i = 0, 1, ...` until it returns
 /// true. `want`, when not empty, has a power-of-two length above every value and is non-zero
 /// at least at every value `found` still waits for: the pairs are then tried eight at a time
@@ -301,6 +336,8 @@ struct State {
     classes: [Vec<u64>; 2],
     /// Bit `x` tells whether some option found so far is worth `x`, for `x <= bound`.
     seen: Vec<u64>,
+    /// Scratch bitmaps of the plain method's split loop (zero between uses).
+    others: Box<Others>,
     /// Bit `x` tells whether `x` is a value still to be found among the splits.
     todo: Vec<u64>,
     /// `want[x]` is 1 while `x` is still to be found (a byte copy of `todo` for the scan).
@@ -335,6 +372,7 @@ impl State {
             bound: 0,
             classes: [Vec::new(), Vec::new()],
             seen: Vec::new(),
+            others: Box::new([[0; WORDS]; 3]),
             todo: Vec::new(),
             want: Vec::new(),
             narrow: Vec::new(),
@@ -460,9 +498,16 @@ impl State {
                 let Some(m) = n.checked_sub(j).filter(|&m| m >= 2) else { continue };
                 let half = (m - self.unequal) / 2;
                 if self.narrow.len() == n {
-                    mark_pairs(&self.narrow[1..=half], &self.narrow[m - half..m], &mut mark);
+                    mark_narrow_pairs(
+                        &self.narrow[1..=half],
+                        &self.narrow[m - half..m],
+                        seen,
+                        &mut self.others,
+                    );
                 } else {
-                    mark_pairs(&g[1..=half], &g[m - half..m], &mut mark);
+                    mark_pairs(&g[1..=half], &g[m - half..m], |v| {
+                        seen[v as usize / 64] |= 1 << (v % 64);
+                    });
                 }
             }
         } else {
