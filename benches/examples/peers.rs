@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release -p grundy-benches --example peers -- cram 4 9
 //! cargo run --release -p grundy-benches --example peers -- chomp 10 10 mex
+//! cargo run --release -p grundy-benches --example peers -- chomp 11 11 mex 2   # two threads
 //! ```
 #![allow(missing_docs, reason = "an example program")]
 
@@ -12,9 +13,21 @@ use std::time::Instant;
 use grundy::{Config, Method, Ruleset, Solver};
 use grundy_benches::{Chomp, Cram};
 
-fn solve<R: Ruleset>(game: &R, start: &R::Position, method: Method) {
+fn solve<R>(game: &R, start: &R::Position, method: Method, threads: usize)
+where
+    R: Ruleset + Sync,
+    R::Position: Send + Sync,
+{
     let clock = Instant::now();
-    let config = Config::default().with_table_bytes(1 << 30).with_method(method);
+    // The table bound in MiB from GRUNDY_TABLE_MIB (default 1024).
+    let mib: usize =
+        std::env::var("GRUNDY_TABLE_MIB").ok().and_then(|v| v.parse().ok()).unwrap_or(1024);
+    let config = Config::default().with_table_bytes(mib << 20).with_method(method);
+    if threads > 1 {
+        let value = grundy::solver::par_value(game, start, &config, threads).expect("no budget");
+        println!("value {value}  time {:.3} s  threads {threads}", clock.elapsed().as_secs_f64());
+        return;
+    }
     let mut solver = Solver::with_config(game, config);
     let value = solver.value(start).expect("no budget");
     let stats = solver.stats();
@@ -28,16 +41,17 @@ fn main() {
         Some("mex") => Method::Mex,
         _ => Method::Pruned,
     };
+    let threads = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(1);
     let num = |i: usize| -> u32 { args.get(i).and_then(|a| a.parse().ok()).expect("rows cols") };
     match args.first().map(String::as_str) {
         Some("cram") => {
             let game = Cram::new(num(1), num(2));
-            solve(&game, &game.start(), method);
+            solve(&game, &game.start(), method, threads);
         }
         Some("chomp") => {
             let game = Chomp::new(num(1), num(2));
-            solve(&game, &game.start(), method);
+            solve(&game, &game.start(), method, threads);
         }
-        _ => eprintln!("usage: peers cram|chomp ROWS COLS [mex|pruned]"),
+        _ => eprintln!("usage: peers cram|chomp ROWS COLS [mex|pruned] [THREADS]"),
     }
 }

@@ -32,12 +32,21 @@ pub struct Budget {
     max_nodes: Option<u64>,
     time_limit: Option<Duration>,
     cancel: Option<Arc<AtomicBool>>,
+    /// A second flag, the parallel search's own: set when another solver has answered.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Budget {
     /// No limit at all.
     pub const fn unlimited() -> Self {
-        Budget { max_nodes: None, time_limit: None, cancel: None }
+        Budget { max_nodes: None, time_limit: None, cancel: None, stop: None }
+    }
+
+    /// The same budget, also stopped by `flag` (the user's cancellation flag is kept).
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code, reason = "used by the parallel search"))]
+    pub(crate) fn with_stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.stop = Some(flag);
+        self
     }
 
     /// Stops after expanding `nodes` positions.
@@ -130,7 +139,7 @@ impl Meter<'_> {
 
     /// Reads the clock and the cancellation flag.
     pub(crate) fn poll(&self) -> Result<(), SolveError> {
-        if let Some(flag) = &self.budget.cancel {
+        for flag in [&self.budget.cancel, &self.budget.stop].into_iter().flatten() {
             if flag.load(Ordering::Relaxed) {
                 return Err(SolveError::Cancelled);
             }

@@ -213,7 +213,8 @@ impl CompactTable {
     }
 
     /// The slots of `bucket` that hold the key with stored bits `tag`, as a bit mask (at most
-    /// one bit is set), found without a branch per slot.
+    /// one bit is set, but for a [`SharedTable`] where two threads stored the same key at
+    /// once), found without a branch per slot.
     fn matching(bucket: &[u64; WAYS], tag: u64) -> u32 {
         let mut hit = 0;
         for (i, &slot) in bucket.iter().enumerate() {
@@ -287,5 +288,99 @@ impl CompactTable {
             },
         };
         bucket[slot] = tag | fact;
+    }
+}
+
+/// A fixed-size [`CompactTable`] that several threads use at once, for the parallel search
+/// (cargo feature `rayon`).
+///
+/// Each slot is one atomic 64-bit word holding a stored key and its fact, so a reader sees
+/// either a whole old entry or a whole new one: the keys stay exact and no answer can be
+/// wrong, whatever the interleaving. It is allocated at its full size once (it cannot grow
+/// while threads read it), and a full bucket replaces its first partial fact or the slot the
+/// new key points at; two threads storing at once may lose one of the two facts, never mix
+/// them.
+///
+/// ```
+/// use grundy_core::compact::SharedTable;
+/// use grundy_core::{Known, Nimber};
+///
+/// let table = SharedTable::with_bytes(4 << 20).expect("at least 4 MiB");
+/// std::thread::scope(|s| {
+///     s.spawn(|| assert!(table.insert(1, Known::Value(Nimber::new(3)))));
+///     s.spawn(|| assert!(table.insert(2, Known::NonZero)));
+/// });
+/// assert_eq!(table.get(1), Some(Known::Value(Nimber::new(3))));
+/// assert_eq!(table.get(2), Some(Known::NonZero));
+/// ```
+#[derive(Debug)]
+pub struct SharedTable {
+    slots: Vec<core::sync::atomic::AtomicU64>,
+    /// log2 of the number of buckets (at least 16).
+    bits: u32,
+}
+
+impl SharedTable {
+    /// A table of the largest power-of-two number of buckets within `bytes` bytes, allocated
+    /// now; `None` when `bytes` is below [`CompactTable::MIN_BYTES`].
+    pub fn with_bytes(bytes: usize) -> Option<Self> {
+        let max = bytes / core::mem::size_of::<Bucket>();
+        if max < 1 << CompactTable::MIN_BITS {
+            return None;
+        }
+        let bits = max.ilog2();
+        let slots = (0..(1usize << bits) * WAYS).map(|_| core::sync::atomic::AtomicU64::new(0));
+        Some(SharedTable { slots: slots.collect(), bits })
+    }
+
+    /// The bytes it holds.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * 8
+    }
+
+    /// The slots of the bucket of a mixed key, and the stored bits of the key.
+    fn bucket(&self, mixed: u64) -> (&[core::sync::atomic::AtomicU64], u64) {
+        let mask = (1u64 << self.bits) - 1;
+        let b = usize::try_from(mixed & mask).unwrap_or(0);
+        (&self.slots[b * WAYS..(b + 1) * WAYS], (mixed >> self.bits) << 16)
+    }
+
+    /// The fact stored for `key`.
+    pub fn get(&self, key: u64) -> Option<Known> {
+        use core::sync::atomic::Ordering::Relaxed;
+        let (bucket, tag) = self.bucket(CompactTable::mix(key));
+        bucket
+            .iter()
+            .map(|s| s.load(Relaxed))
+            .find(|&s| s != 0 && s & !CompactTable::FACT == tag)
+            .map(|s| CompactTable::unpack(s & CompactTable::FACT))
+    }
+
+    /// Stores `known` for `key`; `false` when it does not fit in 16 bits (see
+    /// [`CompactTable::insert`]).
+    pub fn insert(&self, key: u64, known: Known) -> bool {
+        use core::sync::atomic::Ordering::Relaxed;
+        let Some(fact) = CompactTable::pack(known) else { return false };
+        if fact == 0 {
+            return true;
+        }
+        let (bucket, tag) = self.bucket(CompactTable::mix(key));
+        let word = tag | fact;
+        let words: [u64; WAYS] = core::array::from_fn(|i| bucket[i].load(Relaxed));
+        let own = CompactTable::matching(&words, tag);
+        if own != 0 {
+            bucket[own.trailing_zeros() as usize].store(word, Relaxed);
+            return true;
+        }
+        for (slot, &seen) in bucket.iter().zip(&words) {
+            // A free slot, claimed unless another thread took it first.
+            if seen == 0 && slot.compare_exchange(0, word, Relaxed, Relaxed).is_ok() {
+                return true;
+            }
+        }
+        let pick = usize::try_from((tag >> 16) % WAYS as u64).unwrap_or(0);
+        let victim = words.iter().position(|&s| s & CompactTable::VALUE == 0).unwrap_or(pick);
+        bucket[victim].store(word, Relaxed);
+        true
     }
 }

@@ -10,10 +10,17 @@
 //! search cut short by its [`Budget`] leaves nothing wrong behind, and a later call resumes.
 
 use crate::budget::Meter;
-use crate::compact::CompactTable;
+use std::sync::Arc;
+
+use crate::compact::{CompactTable, SharedTable};
 use crate::{Budget, Nimber, NimberSet, Outcome, Ruleset, SolveError, Table, TableStats};
 
+#[cfg(feature = "rayon")]
+mod parallel;
 mod pruned;
+
+#[cfg(feature = "rayon")]
+pub use parallel::par_value;
 
 /// How a [`Solver`] searches for normal-play values and outcomes.
 ///
@@ -202,6 +209,10 @@ pub struct Solver<R: Ruleset> {
     table_bytes: usize,
     /// Counters of the general table before it was rebuilt for the compact one.
     moved_stats: TableStats,
+    /// A table shared with other solvers (the parallel search), for positions with a word key.
+    shared: Option<Arc<SharedTable>>,
+    /// Whether moves are tried in reverse order (a helper of the parallel search).
+    reverse: bool,
     misere: Table<R::Position, MisereKnown>,
     budget: Budget,
     method: Method,
@@ -290,6 +301,8 @@ impl<R: Ruleset> Solver<R> {
             compact: None,
             table_bytes: config.table_bytes,
             moved_stats: TableStats::default(),
+            shared: None,
+            reverse: false,
             misere: Table::with_bytes(config.table_bytes),
             budget: config.budget,
             method: config.method,
@@ -556,8 +569,27 @@ impl<R: Ruleset> Solver<R> {
         Ok(winning)
     }
 
+    /// Makes this solver keep the facts of positions with a [word key](Ruleset::word_key) in
+    /// `table`, which other solvers may share (the parallel search uses this), and try moves
+    /// in reverse order if `reverse` (so that solvers sharing a table search different parts
+    /// of the tree first). Facts that do not fit the shared table stay in this solver's own.
+    #[must_use]
+    pub fn with_shared_table(mut self, table: Arc<SharedTable>, reverse: bool) -> Self {
+        self.shared = Some(table);
+        self.reverse = reverse;
+        self
+    }
+
     /// The normal-play fact stored for a canonical position.
     fn lookup(&mut self, key: &R::Position) -> Option<Known> {
+        if let Some(shared) = &self.shared {
+            if let Some(word) = self.ruleset.word_key(key) {
+                let found = shared.get(word);
+                if found.is_some() || self.table.is_empty() {
+                    return found;
+                }
+            }
+        }
         if let Some(compact) = &mut self.compact {
             if let Some(word) = self.ruleset.word_key(key) {
                 let found = compact.get(word);
@@ -572,6 +604,13 @@ impl<R: Ruleset> Solver<R> {
 
     /// Stores a normal-play fact for a canonical position.
     fn store(&mut self, key: R::Position, known: Known) {
+        if let Some(shared) = &self.shared {
+            if self.ruleset.word_key(&key).is_some_and(|word| shared.insert(word, known)) {
+                return;
+            }
+            self.table.insert(key, known);
+            return;
+        }
         if let Some(compact) = &mut self.compact {
             if let Some(word) = self.ruleset.word_key(&key) {
                 if compact.insert(word, known) {
@@ -686,6 +725,9 @@ impl<R: Ruleset> Solver<R> {
         self.ruleset.moves(&position, &mut bufs.moves);
         if goal != Goal::Value {
             self.ruleset.order_moves(&position, &mut bufs.moves);
+        }
+        if self.reverse {
+            bufs.moves.reverse();
         }
         self.stack.push(Frame {
             key,

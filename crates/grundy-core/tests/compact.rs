@@ -152,3 +152,26 @@ fn the_solver_moves_word_keyed_facts_to_the_compact_table() {
     assert!(solver.compact_table().is_none());
     assert_eq!(v, Solver::new(Subtract { words: false }).value(&heap).unwrap());
 }
+
+/// The parallel search gives the value of the plain solver, on both methods, with a table
+/// small enough to evict and with many threads.
+#[cfg(feature = "rayon")]
+#[test]
+fn the_parallel_search_gives_the_solver_s_values() {
+    use grundy_core::solver::par_value;
+
+    for heap in [0u64, 1, 5, 1000, 30_000] {
+        let plain = Solver::new(Subtract { words: false }).value(&heap).unwrap();
+        for (threads, method) in [(2, Method::Mex), (4, Method::Pruned), (1, Method::Mex)] {
+            let config =
+                Config::default().with_method(method).with_table_bytes(CompactTable::MIN_BYTES);
+            let value = par_value(&Subtract { words: true }, &heap, &config, threads).unwrap();
+            assert_eq!(value, plain, "heap {heap}, {threads} threads, {method:?}");
+        }
+    }
+    // A node budget too small for the first solver stops every solver with its error.
+    let config = Config::default()
+        .with_table_bytes(8 << 20)
+        .with_budget(grundy_core::Budget::unlimited().with_max_nodes(10));
+    assert!(par_value(&Subtract { words: true }, &100_000, &config, 2).is_err());
+}

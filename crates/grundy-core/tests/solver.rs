@@ -29,6 +29,11 @@ impl Ruleset for Dag {
     fn play(&self, _v: &usize, to: &usize) -> usize {
         *to
     }
+
+    /// Vertices are words: the solver's compact and shared tables apply.
+    fn word_key(&self, v: &usize) -> Option<u64> {
+        u64::try_from(*v).ok()
+    }
 }
 
 fn dag(max_vertices: usize) -> impl Strategy<Value = Dag> {
@@ -348,4 +353,22 @@ fn outcome_search_stops_at_the_first_move_to_a_p_position() {
     assert_eq!(by_outcome.outcome(&10_000).unwrap(), Outcome::N);
     assert_eq!(by_value.stats().nodes, 10_001);
     assert_eq!(by_outcome.stats().nodes, 2);
+}
+
+#[cfg(feature = "rayon")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The parallel search (solvers sharing a table, half of them in reverse move order)
+    /// gives the naive values on random games, with one to four threads and both methods.
+    #[test]
+    fn parallel_search_equals_naive(game in dag(40), threads in 1usize..=4, method in method()) {
+        let config = Config::default()
+            .with_method(method)
+            .with_table_bytes(grundy_core::compact::CompactTable::MIN_BYTES);
+        for v in 0..game.edges.len() {
+            let value = grundy_core::solver::par_value(&game, &v, &config, threads).unwrap();
+            prop_assert_eq!(value, naive::value(&game, &v), "vertex {}", v);
+        }
+    }
 }

@@ -48,6 +48,7 @@
 //! | `demographic-influence` | [`demographic_influence`] | `grundy-demographic-influence`: Demographic Influence |
 //! | `graph-games` | [`graph_games`] | `grundy-graph-games`: Geography, Nim on graphs, Neighboring Nim |
 //! | `reductions` | [`reductions`] | `grundy-reductions`: reductions between rulesets, the tandem checker, the lattice |
+//! | `rayon` (not default) | `solver::par_value` | `grundy-core`'s parallel search: solvers sharing one table on rayon's thread pool |
 //!
 //! # Where to start
 //!

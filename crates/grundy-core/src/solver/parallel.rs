@@ -1,0 +1,102 @@
+//! The parallel search (cargo feature `rayon`): several solvers share one table.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use super::{Config, Solver};
+use crate::compact::SharedTable;
+use crate::{Nimber, Ruleset, SolveError};
+
+/// The Grundy value of `position`, searched by `threads` solvers at once on rayon's thread
+/// pool.
+///
+/// The solvers share one [`SharedTable`] of the size of [`Config::with_table_bytes`],
+/// allocated in full at the start (so choose a bound that fits the game: a table far larger
+/// than the positions it will hold only costs cache and TLB misses), for the positions with a
+/// [word key](Ruleset::word_key), and half of them try the moves in reverse
+/// order, so that they solve different parts of the game first and read each other's results
+/// (the "lazy SMP" scheme of chess programs). The first solver to finish gives the answer and
+/// stops the others. The answer is the exact value: every fact in the shared table is exact,
+/// whichever solver stored it.
+///
+/// Without word keys, or with a bound below
+/// [`CompactTable::MIN_BYTES`](crate::compact::CompactTable::MIN_BYTES), or with one thread,
+/// this is one ordinary solver. The budget of `config` binds the first solver (a node budget counts its nodes
+/// only): when it runs out, or its cancellation flag is set, every solver stops.
+///
+/// # Errors
+///
+/// [`SolveError`] when the first solver's budget runs out before any solver finished.
+///
+/// # Example
+///
+/// ```
+/// use grundy_core::{Config, Nimber, Ruleset, solver::par_value};
+///
+/// /// Take 1, 3 or 4 from a heap.
+/// #[derive(Clone, Copy)]
+/// struct Subtraction;
+/// impl Ruleset for Subtraction {
+///     type Position = u64;
+///     type Move = u64;
+///     fn moves(&self, heap: &u64, moves: &mut Vec<u64>) {
+///         moves.extend([1, 3, 4].into_iter().filter(|take| take <= heap));
+///     }
+///     fn play(&self, heap: &u64, take: &u64) -> u64 {
+///         heap - take
+///     }
+///     fn word_key(&self, heap: &u64) -> Option<u64> {
+///         Some(*heap)
+///     }
+/// }
+///
+/// let config = Config::default().with_table_bytes(8 << 20);
+/// assert_eq!(par_value(Subtraction, &1000, &config, 2)?, Nimber::new(2)); // period 7: 0 1 0 1 2 3 2
+/// # Ok::<(), grundy_core::SolveError>(())
+/// ```
+pub fn par_value<R>(
+    ruleset: R,
+    position: &R::Position,
+    config: &Config,
+    threads: usize,
+) -> Result<Nimber, SolveError>
+where
+    R: Ruleset + Clone + Send + Sync,
+    R::Position: Send + Sync,
+{
+    let shared = match SharedTable::with_bytes(config.table_bytes()) {
+        Some(table) if threads > 1 && ruleset.word_key(&ruleset.canonical(position)).is_some() => {
+            Arc::new(table)
+        }
+        _ => return Solver::with_config(ruleset, config.clone()).value(position),
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let answer: Mutex<Option<Result<Nimber, SolveError>>> = Mutex::new(None);
+    rayon::scope(|scope| {
+        for worker in 0..threads {
+            let (ruleset, shared, stop, answer) = (ruleset.clone(), shared.clone(), &stop, &answer);
+            scope.spawn(move |_| {
+                // Every solver stops when another has answered; the helpers are not bound by
+                // the caller's budget, only by that.
+                let budget = match worker {
+                    0 => config.budget().clone(),
+                    _ => crate::Budget::unlimited(),
+                };
+                let config = config.clone().with_budget(budget.with_stop_flag(Arc::clone(stop)));
+                let mut solver =
+                    Solver::with_config(ruleset, config).with_shared_table(shared, worker % 2 == 1);
+                let result = solver.value(position);
+                // The first answer wins; a helper's error (it was stopped) is no answer.
+                if result.is_ok() || worker == 0 {
+                    let mut slot = answer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    if slot.as_ref().is_none_or(|r| r.is_err() && result.is_ok()) {
+                        *slot = Some(result);
+                    }
+                    stop.store(true, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    let answer = answer.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    answer.unwrap_or(Err(SolveError::Cancelled))
+}
