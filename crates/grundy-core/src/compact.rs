@@ -13,12 +13,12 @@
 //! A key is mixed by a bijection of 64-bit words. The low `b` bits of the mixed word choose
 //! one of `2^b` buckets and the other `64 − b` bits are stored in the slot: bucket and stored
 //! bits give back the mixed word, hence the key. With `b ≥ 16` (the table starts at 2^16
-//! buckets) that leaves 16 bits of the slot for the fact. So two keys never share a slot by
+//! buckets) that leaves 16 bits of the slot: 15 for the fact, one for protection. So two keys never share a slot by
 //! accident: a lookup can never return the fact of another position.
 //!
 //! # What fits
 //!
-//! Exact values below 2^14, "not zero", and exclusions of values below 14 ([`Known`];
+//! Exact values below 2^13, "not zero", and exclusions of values below 13 ([`Known`];
 //! `Excludes(1)`, which says "not zero" too, reads back as [`Known::NonZero`]). Other facts
 //! are refused by [`CompactTable::insert`] (the solver keeps them in its general table).
 //!
@@ -28,6 +28,12 @@
 //! that buckets hold four entries on average and a full one is rare (about 2% of the buckets
 //! at the fullest, fewer after a doubling). A full bucket makes room by the [`Replacement`]
 //! policy chosen: the table may forget, never answer wrongly.
+//!
+//! # The protected part
+//!
+//! Entries stored by [`CompactTable::insert_protected`] (the solver uses it for the positions
+//! near the root of its search, [`PROTECTED_DEPTH`](crate::solver::PROTECTED_DEPTH) moves
+//! deep at most) are the last a full bucket gives up, whatever the policy.
 
 use crate::Nimber;
 use crate::solver::Known;
@@ -91,11 +97,12 @@ impl CompactTable {
     /// The least memory bound: 2^16 buckets of 64 bytes.
     pub const MIN_BYTES: usize = (1 << Self::MIN_BITS) * core::mem::size_of::<Bucket>();
     /// Exact values are stored below this bound.
-    pub const MAX_VALUE: u64 = 1 << 14;
+    pub const MAX_VALUE: u64 = 1 << 13;
     /// Exclusions are stored for values below this bound.
-    pub const MAX_EXCLUDED: u64 = 14;
+    pub const MAX_EXCLUDED: u64 = 13;
 
     /// Fact bits of a slot: 0 is an empty slot.
+    const PROTECTED: u64 = 1 << 13;
     const VALUE: u64 = 1 << 14;
     const EXCLUDES: u64 = 1 << 15;
     const FACT: u64 = 0xFFFF;
@@ -182,6 +189,7 @@ impl CompactTable {
     }
 
     fn unpack(fact: u64) -> Known {
+        let fact = fact & !Self::PROTECTED;
         if fact & Self::VALUE != 0 {
             Known::Value(Nimber::new(fact & (Self::VALUE - 1)))
         } else if fact & !Self::EXCLUDES == 1 {
@@ -224,10 +232,25 @@ impl CompactTable {
     }
 
     /// Stores `known` for `key`, replacing what was stored for it. Returns `false` (storing
-    /// nothing) when the fact does not fit in 16 bits: a value of 2^14 or more, or an
-    /// exclusion of a value of 14 or more.
+    /// nothing) when the fact does not fit in 16 bits: a value of 2^13 or more, or an
+    /// exclusion of a value of 13 or more.
     pub fn insert(&mut self, key: u64, known: Known) -> bool {
-        let Some(fact) = Self::pack(known) else { return false };
+        self.insert_with(key, known, false)
+    }
+
+    /// [`insert`](Self::insert) into the protected part: a full bucket gives up its other
+    /// entries first, and a protected one only when every entry of the bucket is protected.
+    /// The solver protects the positions near the root of its search, the most expensive to
+    /// find again.
+    pub fn insert_protected(&mut self, key: u64, known: Known) -> bool {
+        self.insert_with(key, known, true)
+    }
+
+    fn insert_with(&mut self, key: u64, known: Known, protected: bool) -> bool {
+        let Some(mut fact) = Self::pack(known) else { return false };
+        if protected && fact != 0 {
+            fact |= Self::PROTECTED;
+        }
         self.stats.stores += 1;
         if fact == 0 {
             return true;
@@ -273,14 +296,20 @@ impl CompactTable {
                     free
                 }
                 None => {
-                    // The stored bits are well mixed: their low bits pick a slot at random.
-                    let pick = usize::try_from((tag >> 16) % WAYS as u64).unwrap_or(0);
+                    // The stored bits are well mixed: their low bits pick a slot at random;
+                    // the first unprotected slot from there, if any.
+                    let start = usize::try_from((tag >> 16) % WAYS as u64).unwrap_or(0);
+                    let pick = (0..WAYS)
+                        .map(|i| (start + i) % WAYS)
+                        .find(|&i| bucket[i] & Self::PROTECTED == 0)
+                        .unwrap_or(start);
                     let victim = match replacement {
                         Replacement::KeepOld => return,
                         Replacement::Random => pick,
-                        Replacement::PartialFirst => {
-                            bucket.iter().position(|&s| s & Self::VALUE == 0).unwrap_or(pick)
-                        }
+                        Replacement::PartialFirst => bucket
+                            .iter()
+                            .position(|&s| s & (Self::VALUE | Self::PROTECTED) == 0)
+                            .unwrap_or(pick),
                     };
                     self.stats.evictions += 1;
                     victim

@@ -76,6 +76,10 @@ impl Known {
 /// where the general table outgrows the processor's caches.
 pub const COMPACT_FROM: usize = 1 << 18;
 
+/// Facts found fewer than this many moves below the root of a search go to the protected part
+/// of the compact table (see [`CompactTable::insert_protected`]): the last to be evicted.
+pub const PROTECTED_DEPTH: usize = 8;
+
 /// Settings of a [`Solver`].
 ///
 /// # Example
@@ -602,8 +606,17 @@ impl<R: Ruleset> Solver<R> {
         self.table.get(key)
     }
 
-    /// Stores a normal-play fact for a canonical position.
-    fn store(&mut self, key: R::Position, known: Known) {
+    /// Stores a normal-play fact for a canonical position found `depth` moves below the root
+    /// of the search (the compact table protects those above [`PROTECTED_DEPTH`]).
+    fn store(&mut self, key: R::Position, known: Known, depth: usize) {
+        let protect = depth < PROTECTED_DEPTH;
+        let put = |compact: &mut CompactTable, word: u64| {
+            if protect {
+                compact.insert_protected(word, known)
+            } else {
+                compact.insert(word, known)
+            }
+        };
         if let Some(shared) = &self.shared {
             if self.ruleset.word_key(&key).is_some_and(|word| shared.insert(word, known)) {
                 return;
@@ -613,7 +626,7 @@ impl<R: Ruleset> Solver<R> {
         }
         if let Some(compact) = &mut self.compact {
             if let Some(word) = self.ruleset.word_key(&key) {
-                if compact.insert(word, known) {
+                if put(compact, word) {
                     return;
                 }
             }
@@ -623,7 +636,7 @@ impl<R: Ruleset> Solver<R> {
         {
             self.make_compact();
             if let Some(word) = self.ruleset.word_key(&key) {
-                if self.compact.as_mut().is_some_and(|c| c.insert(word, known)) {
+                if self.compact.as_mut().is_some_and(|c| put(c, word)) {
                     return;
                 }
             }
@@ -838,7 +851,10 @@ impl<R: Ruleset> Solver<R> {
     fn finish(&mut self, answer: Answer, base: usize) -> Option<Answer> {
         let frame = self.stack.pop().expect("finish is called with a frame on the stack");
         match answer {
-            Answer::Normal(known) => self.store(frame.key, known),
+            Answer::Normal(known) => {
+                let depth = self.depth_base + self.stack.len();
+                self.store(frame.key, known, depth);
+            }
             Answer::Misere(outcome) => self.misere.insert(frame.key, MisereKnown::Outcome(outcome)),
             Answer::MisereValue(v) => self.misere.insert(frame.key, MisereKnown::Value(v)),
         }

@@ -175,3 +175,30 @@ fn the_parallel_search_gives_the_solver_s_values() {
         .with_budget(grundy_core::Budget::unlimited().with_max_nodes(10));
     assert!(par_value(&Subtract { words: true }, &100_000, &config, 2).is_err());
 }
+
+/// Protected entries outlive a flood of others in a full table, under every policy that
+/// evicts.
+#[test]
+fn the_protected_part_outlives_a_flood() {
+    let key = |i: u64| i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for replacement in [Replacement::PartialFirst, Replacement::Random] {
+        let mut table = CompactTable::with_bytes(CompactTable::MIN_BYTES)
+            .unwrap()
+            .with_replacement(replacement);
+        // Fewer than one protected entry per bucket on average: 30,000 over 65,536 buckets.
+        for i in 0..30_000 {
+            assert!(table.insert_protected(key(i), Known::Value(Nimber::new(i % 500))));
+        }
+        for i in 30_000..2_000_000 {
+            assert!(table.insert(key(i), Known::Excludes(1 << (i % 13))));
+        }
+        assert!(table.stats().evictions > 0);
+        for i in 0..30_000 {
+            assert_eq!(
+                table.get(key(i)),
+                Some(Known::Value(Nimber::new(i % 500))),
+                "{replacement:?}"
+            );
+        }
+    }
+}

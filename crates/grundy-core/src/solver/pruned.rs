@@ -201,11 +201,11 @@ impl<R: Ruleset> Solver<R> {
                 return Ok(Found::Not);
             }
             if kids.iter().any(|k| k.exact == Some(t)) {
-                return self.not(key, stored, t);
+                return self.not(key, stored, t, depth);
             }
             for kid in &mut kids {
                 if kid.exact.is_none() && self.child_is(kid, t, meter, depth)? {
-                    return self.not(key, stored, t);
+                    return self.not(key, stored, t, depth);
                 }
             }
         }
@@ -223,7 +223,7 @@ impl<R: Ruleset> Solver<R> {
                 || !seen.contains(j) && !self.find(&mut kids, &mut seen, j, meter, depth)?
             {
                 // `j` is absent (or is the target, absent by phase 1), all smaller present.
-                self.store(key, Known::Value(j));
+                self.store(key, Known::Value(j), depth);
                 return Ok(Found::Exact(j));
             }
             j = Nimber::new(j.value() + 1);
@@ -236,6 +236,7 @@ impl<R: Ruleset> Solver<R> {
         key: R::Position,
         stored: Option<Known>,
         t: Nimber,
+        depth: usize,
     ) -> Result<Found, SolveError> {
         if t.value() < 64 {
             let before = match stored {
@@ -243,7 +244,7 @@ impl<R: Ruleset> Solver<R> {
                 Some(Known::NonZero) => 1,
                 _ => 0,
             };
-            self.store(key, Known::Excludes(before | 1 << t.value()));
+            self.store(key, Known::Excludes(before | 1 << t.value()), depth);
         }
         Ok(Found::Not)
     }
