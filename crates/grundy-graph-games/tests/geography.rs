@@ -11,22 +11,6 @@ use grundy_graph_games::{
 };
 use proptest::prelude::*;
 
-/// The graph on `n` vertices whose edges are the set bits of `code` (pairs `u < v` in
-/// lexicographic order).
-fn graph_from_code(n: usize, code: u64) -> Graph {
-    let mut g = Graph::new(n);
-    let mut bit = 0;
-    for u in 0..n {
-        for v in u + 1..n {
-            if code >> bit & 1 == 1 {
-                g.add_edge(u, v).unwrap();
-            }
-            bit += 1;
-        }
-    }
-    g
-}
-
 /// Adjacency bitmasks.
 fn masks(g: &Graph) -> Vec<u32> {
     (0..g.order()).map(|v| g.neighbors(v).iter().fold(0u32, |m, u| m | 1 << u)).collect()
@@ -135,7 +119,7 @@ fn check_graph(g: &Graph) {
 fn matching_method_on_every_graph_up_to_6_vertices() {
     for n in 1..=6 {
         for code in 0..1u64 << (n * (n - 1) / 2) {
-            check_graph(&graph_from_code(n, code));
+            check_graph(&Graph::from_edge_bits(n, code));
         }
     }
 }
@@ -157,7 +141,7 @@ fn matching_method_on_random_graphs_of_7_vertices() {
                 code |= 1 << bit;
             }
         }
-        check_graph(&graph_from_code(7, code));
+        check_graph(&Graph::from_edge_bits(7, code));
     }
 }
 
@@ -167,7 +151,7 @@ fn matching_method_on_random_graphs_of_7_vertices() {
 #[ignore = "exhaustive, 2^21 graphs: run with --release -- --ignored"]
 fn matching_method_on_every_graph_of_7_vertices() {
     for code in 0..1u64 << 21 {
-        check_graph(&graph_from_code(7, code));
+        check_graph(&Graph::from_edge_bits(7, code));
     }
 }
 
@@ -179,7 +163,7 @@ fn matching_method_on_every_graph_of_7_vertices() {
 fn second_player_wins_iff_perfect_matching_when_the_first_player_places_the_token() {
     for n in 1..=6 {
         for code in 0..1u64 << (n * (n - 1) / 2) {
-            let g = graph_from_code(n, code);
+            let g = Graph::from_edge_bits(n, code);
             let game = Geography::undirected(g.clone(), GeographyRule::Vertex);
             let second_wins = naive::outcome(&game, &game.no_token()) == Outcome::P;
             assert_eq!(second_wins, maximum_matching(&g).is_perfect(), "{g}");
@@ -328,7 +312,7 @@ proptest! {
 #[test]
 fn undirected_vertex_geography_is_the_symmetric_digraph() {
     for code in 0..1u64 << 10 {
-        let g = graph_from_code(5, code);
+        let g = Graph::from_edge_bits(5, code);
         let und = Geography::undirected(g.clone(), GeographyRule::Vertex);
         let dir = Geography::directed(Digraph::from_graph(&g), GeographyRule::Vertex);
         for v in 0..5 {

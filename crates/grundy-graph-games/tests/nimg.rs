@@ -9,20 +9,6 @@ use grundy_graph_games::{
 };
 use proptest::prelude::*;
 
-fn graph_from_code(n: usize, code: u64) -> Graph {
-    let mut g = Graph::new(n);
-    let mut bit = 0;
-    for u in 0..n {
-        for v in u + 1..n {
-            if code >> bit & 1 == 1 {
-                g.add_edge(u, v).unwrap();
-            }
-            bit += 1;
-        }
-    }
-    g
-}
-
 /// Every disk vector of length `n` with entries `0..=max`.
 fn all_disks(n: usize, max: u64) -> impl Iterator<Item = Vec<u64>> {
     let count = (max + 1).pow(u32::try_from(n).unwrap());
@@ -78,7 +64,7 @@ proptest! {
     fn vertex_nimg_follows_the_rules(
         n in 1usize..=5, code in any::<u64>(), disks in prop::collection::vec(0u64..=3, 5), t in 0usize..5,
     ) {
-        let g = graph_from_code(n, code & ((1 << (n * (n - 1) / 2)) - 1));
+        let g = Graph::from_edge_bits(n, code & ((1 << (n * (n - 1) / 2)) - 1));
         let (disks, t) = (disks[..n].to_vec(), t % n);
         for rule in VertexRule::ALL {
             let game = VertexNimG::new(g.clone(), rule);
@@ -129,7 +115,7 @@ proptest! {
     fn neighboring_nim_follows_the_rules(
         n in 1usize..=5, code in any::<u64>(), heaps in prop::collection::vec(0u64..=2, 5), t in proptest::option::of(0usize..5),
     ) {
-        let g = graph_from_code(n, code & ((1 << (n * (n - 1) / 2)) - 1));
+        let g = Graph::from_edge_bits(n, code & ((1 << (n * (n - 1) / 2)) - 1));
         let game = NeighboringNim::new(g.clone());
         let t = t.map(|t| t % n);
         let p = game.position(heaps[..n].to_vec(), t).unwrap();
@@ -225,7 +211,7 @@ fn path_of_length_3_statements() {
 fn check_reduced_tree(max_n: usize, max_disks: u64) {
     for n in 1..=max_n {
         for code in 0..1u64 << (n * (n - 1) / 2) {
-            let g = graph_from_code(n, code);
+            let g = Graph::from_edge_bits(n, code);
             let game = VertexNimG::new(g.clone(), VertexRule::RemoveThenMove);
             let mut solver = Solver::new(&game);
             for disks in all_disks(n, max_disks) {
@@ -288,7 +274,7 @@ fn reduced_game_tree_claims_up_to_5_vertices() {
 fn vertex_nimg_contains_undirected_vertex_geography() {
     for n in 1..=5 {
         for code in 0..1u64 << (n * (n - 1) / 2) {
-            let g = graph_from_code(n, code);
+            let g = Graph::from_edge_bits(n, code);
             let nimg = VertexNimG::new(g.clone(), VertexRule::RemoveThenMoveToNonEmpty);
             let geo = Geography::undirected(g.clone(), GeographyRule::Vertex);
             for t in 0..n {
@@ -327,7 +313,7 @@ fn edge_nimg_contains_nim_and_edge_geography() {
     }
     for n in 1..=5 {
         for code in 0..1u64 << (n * (n - 1) / 2) {
-            let g = graph_from_code(n, code);
+            let g = Graph::from_edge_bits(n, code);
             let nimg = EdgeNimG::from_graph(&g);
             let geo = Geography::undirected(g.clone(), GeographyRule::Edge);
             for t in 0..n {
@@ -359,7 +345,7 @@ fn neighboring_nim_generalises_nim_and_geography() {
     }
     for n in 1..=5 {
         for code in 0..1u64 << (n * (n - 1) / 2) {
-            let g = graph_from_code(n, code);
+            let g = Graph::from_edge_bits(n, code);
             let nn = NeighboringNim::new(g.clone());
             let geo = Geography::undirected(g.clone(), GeographyRule::Vertex);
             for used in 0..1u32 << n {

@@ -89,6 +89,31 @@ impl Graph {
         Ok(g)
     }
 
+    /// The graph on `order` vertices whose edges are the set bits of `bits`: bit `i` stands
+    /// for the `i`-th pair `u < v` in lexicographic order (`0-1`, `0-2`, ..., `1-2`, ...).
+    ///
+    /// Running `bits` over `0..2^(n(n-1)/2)` lists every labelled graph on `n` vertices, the
+    /// usual way to check a claim on all small graphs. A word has 64 bits, so pairs after the
+    /// 64th (from 12 vertices on) are never edges.
+    ///
+    /// ```
+    /// use grundy_graph::Graph;
+    ///
+    /// // Bits 0 and 2 on 3 vertices: the pairs 0-1 and 1-2, the path.
+    /// assert_eq!(Graph::from_edge_bits(3, 0b101), Graph::path(3));
+    /// assert_eq!(Graph::from_edge_bits(4, u64::MAX), Graph::complete(4));
+    /// ```
+    pub fn from_edge_bits(order: usize, bits: u64) -> Self {
+        let mut g = Graph::new(order);
+        let pairs = (0..order).flat_map(|u| (u + 1..order).map(move |v| (u, v)));
+        for (i, (u, v)) in pairs.take(64).enumerate() {
+            if bits >> i & 1 == 1 {
+                g.insert_edge(u, v);
+            }
+        }
+        g
+    }
+
     /// The path `0 - 1 - ... - (n-1)`.
     pub fn path(n: usize) -> Self {
         let mut g = Graph::new(n);

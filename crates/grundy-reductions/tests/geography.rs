@@ -9,21 +9,6 @@ use grundy_reductions::{
 };
 use proptest::prelude::*;
 
-/// A random graph on `n` vertices from the bits of `code`.
-fn graph(n: usize, code: u64) -> Graph {
-    let mut g = Graph::new(n);
-    let mut bit = 0;
-    for u in 0..n {
-        for v in u + 1..n {
-            if code >> (bit % 64) & 1 == 1 {
-                g.add_edge(u, v).unwrap();
-            }
-            bit += 1;
-        }
-    }
-    g
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
 
@@ -46,7 +31,7 @@ proptest! {
         empty in any::<u8>(),
         token in proptest::option::of(0usize..7),
     ) {
-        let g = graph(n, code);
+        let g = Graph::from_edge_bits(n, code);
         let iso = BooleanNeighboringNimToGeography::new(g);
         let token = token.map(|t| t % n);
         let heaps: Vec<u64> =
