@@ -2,7 +2,7 @@
 //! square of a chocolate bar together with every square above and to the right of it; the
 //! bottom-left square is poisoned and may not be taken, so whoever cannot move loses.
 
-use grundy::Ruleset;
+use grundy::{Outcome, Ruleset};
 
 /// Chomp on bars of at most 15 rows and 15 columns. A position is the list of row lengths
 /// (bottom row first, non-increasing), four bits per row; a move is the square `(row, col)`
@@ -65,6 +65,18 @@ impl Ruleset for Chomp {
         *position == 1
     }
 
+    /// A full rectangle of two or more squares is a first-player win by strategy stealing:
+    /// if taking the top-right square lost, the answer to it would win from the start.
+    fn known_outcome(&self, position: &u64) -> Option<Outcome> {
+        let first = Self::row(*position, 0);
+        let rows = (0..self.rows).take_while(|&r| Self::row(*position, r) > 0).count();
+        let rectangle = (0..self.rows).all(|r| {
+            let len = Self::row(*position, r);
+            len == 0 || len == first
+        });
+        (rectangle && (rows > 1 || first > 1)).then_some(Outcome::N)
+    }
+
     /// The row lengths are one word already.
     fn word_key(&self, canonical: &u64) -> Option<u64> {
         Some(*canonical)
@@ -87,7 +99,7 @@ impl Ruleset for Chomp {
 
 #[cfg(test)]
 mod tests {
-    use grundy::{Nimber, Solver, naive};
+    use grundy::{Nimber, Outcome, Ruleset, Solver, naive};
 
     use super::*;
 
@@ -98,6 +110,12 @@ mod tests {
             let plain = naive::value(&game, &game.start());
             assert_eq!(Solver::new(&game).value(&game.start()).unwrap(), plain, "{r}x{c}");
         }
+        // Rectangles are N, the other shapes unknown.
+        let game = Chomp::new(3, 4);
+        assert_eq!(game.known_outcome(&game.start()), Some(Outcome::N));
+        assert_eq!(game.known_outcome(&0x044), Some(Outcome::N));
+        assert_eq!(game.known_outcome(&0x034), None);
+        assert_eq!(game.known_outcome(&0x1), None);
         // A 1 x n bar is Nim with one heap of n - 1; igsolve: the 6 x 6 bar is *13.
         assert_eq!(naive::value(&Chomp::new(1, 6), &Chomp::new(1, 6).start()), Nimber::new(5));
         let game = Chomp::new(6, 6);

@@ -1,7 +1,7 @@
 //! Cram, defined through the public [`Ruleset`] trait as a user of the library would: place a
 //! domino on two empty adjacent cells of a board; whoever cannot place one loses.
 
-use grundy::Ruleset;
+use grundy::{Outcome, Ruleset};
 
 /// Cram on boards of at most 64 cells. A position is the bitset of the empty cells, cell
 /// `(row, col)` being bit `row * width + col`; a move is the bitset of the domino's two cells.
@@ -41,6 +41,24 @@ impl Cram {
     /// Cells of `set` that have an empty neighbour below in `set`.
     const fn down_pairs(&self, set: u64) -> u64 {
         set & (set >> self.width)
+    }
+
+    /// The sides (rows, columns) of `set` when it is a full rectangle of cells.
+    fn rectangle(&self, set: u64) -> Option<(u32, u32)> {
+        if set == 0 {
+            return None;
+        }
+        let w = self.width;
+        let (first, last) = (set.trailing_zeros() / w, (63 - set.leading_zeros()) / w);
+        let row = (set >> (first * w)) & ((1u64 << w) - 1);
+        let cols = row.count_ones();
+        // The first row must be one run of cells, repeated on every row down to the last.
+        if row >> row.trailing_zeros() != (1u64 << cols) - 1 {
+            return None;
+        }
+        let rows = last - first + 1;
+        let full = (0..rows).fold(0u64, |m, r| m | row << ((first + r) * w));
+        (full == set).then_some((rows, cols))
     }
 
     /// The cells of `set` reachable from `seed` through neighbouring cells of `set`.
@@ -101,6 +119,18 @@ impl Ruleset for Cram {
         }
     }
 
+    /// A full rectangle with an even side is won by symmetry: with both sides even the second
+    /// player answers every domino with its image through the centre; with one side odd the
+    /// first player takes the central domino along that side, then answers the same way.
+    fn known_outcome(&self, empty: &u64) -> Option<Outcome> {
+        let (rows, cols) = self.rectangle(*empty)?;
+        match (rows % 2, cols % 2) {
+            (0, 0) => Some(Outcome::P),
+            (1, 1) => None,
+            _ => Some(Outcome::N),
+        }
+    }
+
     /// The empty cells are one word already.
     fn word_key(&self, canonical: &u64) -> Option<u64> {
         Some(*canonical)
@@ -133,7 +163,7 @@ impl Ruleset for Cram {
 
 #[cfg(test)]
 mod tests {
-    use grundy::{Nimber, Solver, naive};
+    use grundy::{Config, Method, Nimber, Outcome, Ruleset, Solver, naive};
 
     use super::*;
 
@@ -144,7 +174,24 @@ mod tests {
             let game = Cram::new(h, w);
             let plain = naive::value(&game, &game.start());
             assert_eq!(Solver::new(&game).value(&game.start()).unwrap(), plain, "{h}x{w}");
+            // The pruned search also trusts `known_outcome` on the rectangles.
+            let config = Config::default().with_method(Method::Pruned);
+            let mut pruned = Solver::with_config(&game, config);
+            assert_eq!(pruned.value(&game.start()).unwrap(), plain, "{h}x{w}");
         }
+        // Full rectangles with an even side are decided by symmetry.
+        for (h, w) in [(2, 2), (2, 3), (3, 2), (1, 4), (4, 2), (2, 4), (3, 4)] {
+            let game = Cram::new(h, w);
+            let plain = naive::value(&game, &game.start());
+            assert_eq!(game.known_outcome(&game.start()), Some(Outcome::from_value(plain)));
+        }
+        let game = Cram::new(3, 5);
+        assert_eq!(game.known_outcome(&game.start()), None);
+        // Not rectangles: an L, and two separate cells of one row.
+        let game = Cram::new(3, 4);
+        assert_eq!(game.rectangle(0b0001_0011), None);
+        assert_eq!(game.rectangle(0b1001), None);
+        assert_eq!(game.rectangle(0b0110_0110_0000), Some((2, 2)));
         // igsolve: the 4 x 5 board is *2.
         let game = Cram::new(4, 5);
         assert_eq!(Solver::new(&game).value(&game.start()).unwrap(), Nimber::new(2));

@@ -3,7 +3,7 @@
 use core::fmt::Debug;
 use core::hash::Hash;
 
-use crate::Nimber;
+use crate::{Nimber, Outcome};
 
 /// The rules of an impartial game under normal play.
 ///
@@ -149,6 +149,51 @@ pub trait Ruleset {
         None
     }
 
+    /// Returns the normal-play outcome of a component when a strategy argument knows it
+    /// without its value (a symmetry strategy, strategy stealing).
+    ///
+    /// The pruned search ([`Method::Pruned`](crate::Method::Pruned)) asks this of the
+    /// components whose values it must find: an N-position's value is at least 1, so the
+    /// search never has to prove that it has no move to a P-position, usually the most
+    /// expensive part of valuing it. Return `None` when unsure: a `Some` answer is trusted and
+    /// never checked. The default knows nothing.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use grundy_core::{Config, Method, Outcome, Ruleset, Solver};
+    ///
+    /// /// Two equal rows of tokens, take any number from one row: a second-player win by
+    /// /// copying, which the ruleset can say without a search.
+    /// struct Rows;
+    /// impl Ruleset for Rows {
+    ///     type Position = [u8; 2];
+    ///     type Move = (usize, u8);
+    ///     fn moves(&self, rows: &[u8; 2], moves: &mut Vec<(usize, u8)>) {
+    ///         for (i, &n) in rows.iter().enumerate() {
+    ///             moves.extend((1..=n).map(|take| (i, take)));
+    ///         }
+    ///     }
+    ///     fn play(&self, rows: &[u8; 2], &(i, take): &(usize, u8)) -> [u8; 2] {
+    ///         let mut next = *rows;
+    ///         next[i] -= take;
+    ///         next
+    ///     }
+    ///     fn known_outcome(&self, rows: &[u8; 2]) -> Option<Outcome> {
+    ///         Some(if rows[0] == rows[1] { Outcome::P } else { Outcome::N })
+    ///     }
+    /// }
+    ///
+    /// let mut solver = Solver::with_config(&Rows, Config::default().with_method(Method::Pruned));
+    /// assert_eq!(solver.value(&[9, 9])?.value(), 0);
+    /// assert_eq!(solver.value(&[9, 12])?.value(), 9 ^ 12);
+    /// # Ok::<(), grundy_core::SolveError>(())
+    /// ```
+    fn known_outcome(&self, position: &Self::Position) -> Option<Outcome> {
+        let _ = position;
+        None
+    }
+
     /// Reorders the legal moves of `position` so that likely winning moves come first.
     ///
     /// Outcome searches stop at the first move to a P-position, so a good order saves work;
@@ -227,6 +272,10 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
 
     fn known_value(&self, position: &Self::Position) -> Option<Nimber> {
         (**self).known_value(position)
+    }
+
+    fn known_outcome(&self, position: &Self::Position) -> Option<Outcome> {
+        (**self).known_outcome(position)
     }
 
     fn order_moves(&self, position: &Self::Position, moves: &mut [Self::Move]) {
