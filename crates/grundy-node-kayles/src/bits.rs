@@ -32,8 +32,6 @@ pub(crate) trait Bits: Clone + Eq + Hash + Debug {
     fn none(&self) -> bool;
     /// Size.
     fn count(&self) -> usize;
-    /// Size of the intersection.
-    fn count_and(&self, other: &Self) -> usize;
     /// Smallest member.
     fn lowest(&self) -> Option<usize>;
     /// Calls `f` on each member in increasing order.
@@ -79,9 +77,6 @@ macro_rules! word_bits {
             }
             fn count(&self) -> usize {
                 self.count_ones() as usize
-            }
-            fn count_and(&self, other: &Self) -> usize {
-                (self & other).count_ones() as usize
             }
             fn lowest(&self) -> Option<usize> {
                 (*self != 0).then(|| self.trailing_zeros() as usize)
@@ -157,9 +152,6 @@ impl Bits for VertexSet {
     }
     fn count(&self) -> usize {
         self.len()
-    }
-    fn count_and(&self, other: &Self) -> usize {
-        self.intersection_len(other)
     }
     fn lowest(&self) -> Option<usize> {
         self.first()

@@ -13,16 +13,17 @@ use hashbrown::DefaultHashBuilder;
 /// Slots per bucket.
 pub(crate) const WAYS: usize = 4;
 
-/// What is known about a component, packed in 32 bits: its exact value, or that it is not 0.
+/// What is known about a component, packed in 32 bits: its exact value, or which of the
+/// values below 16 it does not have (bit 0: it is not 0).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Info(u32);
 
 impl Info {
     const VALID: u32 = 1 << 31;
-    const NONZERO: u32 = 1 << 30;
     const HAS_VALUE: u32 = 1 << 29;
     const SIZE_SHIFT: u32 = 16;
     const SIZE_MASK: u32 = 0x1FFF;
+    /// The value, or (without one) the mask of excluded values.
     const VALUE_MASK: u32 = 0xFFFF;
 
     /// Nothing known (yet) about a component of `size` vertices.
@@ -41,10 +42,22 @@ impl Info {
         if self.0 & Self::HAS_VALUE != 0 { Some((self.0 & Self::VALUE_MASK) as u64) } else { None }
     }
 
+    /// The values below 16 that the component is known not to have, as a mask (all but the
+    /// value when it is known).
+    pub(crate) const fn excluded(self) -> u16 {
+        let low = (self.0 & Self::VALUE_MASK) as u16;
+        if self.0 & Self::HAS_VALUE == 0 {
+            low
+        } else if low < 16 {
+            !(1 << low)
+        } else {
+            u16::MAX
+        }
+    }
+
     /// Whether the value is known not to be 0.
     pub(crate) const fn nonzero(self) -> bool {
-        self.0 & Self::NONZERO != 0
-            || (self.0 & Self::HAS_VALUE != 0 && self.0 & Self::VALUE_MASK != 0)
+        self.excluded() & 1 != 0
     }
 
     /// Records the exact value. Values that do not fit in 16 bits are not recorded (they
@@ -57,18 +70,24 @@ impl Info {
         }
     }
 
+    /// Records that the value is none of those in `mask` (values below 16).
+    pub(crate) fn exclude(&mut self, mask: u16) {
+        if self.0 & Self::HAS_VALUE == 0 {
+            self.0 |= u32::from(mask);
+        }
+    }
+
     /// Records that the value is not 0.
+    #[cfg(test)]
     pub(crate) fn set_nonzero(&mut self) {
-        self.0 |= Self::NONZERO;
+        self.exclude(1);
     }
 
     /// Adds the facts of `other` (about the same component, so they never conflict).
     pub(crate) fn merge(&mut self, other: Info) {
-        if let Some(v) = other.value() {
-            self.set_value(v);
-        }
-        if other.nonzero() {
-            self.set_nonzero();
+        match other.value() {
+            Some(v) => self.set_value(v),
+            None => self.exclude(other.excluded()),
         }
     }
 
@@ -283,9 +302,12 @@ impl WordTable {
 
     /// At least 2^16 buckets, so that at most 48 bits of the mixed key are stored.
     const MIN_BITS: u32 = 16;
-    const NONZERO: u64 = 1 << 15;
-    const HAS_VALUE: u64 = 1 << 14;
-    const VALUE_SHIFT: u32 = 8;
+    /// Bits 0 to 4: the size (at most 31, enough to rank small components for eviction).
+    const SIZE_MASK: u64 = 0x1F;
+    const HAS_VALUE: u64 = 1 << 5;
+    /// Bits 6 to 15: the value, or the mask of the excluded values 0 to 9.
+    const VALUE_SHIFT: u32 = 6;
+    const PAYLOAD_MASK: u64 = 0x3FF;
 
     /// A bijection of 64-bit words (the finaliser of MurmurHash3: each step is invertible).
     const fn mix(mut x: u64) -> u64 {
@@ -304,28 +326,27 @@ impl WordTable {
         (bucket, (mixed >> self.bits) << 16)
     }
 
-    /// The facts of `info` in 16 bits (nothing known: 0).
+    /// The facts of `info` in 16 bits (nothing known: 0): the size, then either a value
+    /// below 1024 and [`HAS_VALUE`](Self::HAS_VALUE), or the mask of the excluded values
+    /// below 10.
     fn pack(info: Info) -> u64 {
-        let mut word = u64::from(info.size().min(255));
-        if let Some(v) = info.value() {
-            if v < 64 {
-                word |= Self::HAS_VALUE | (v << Self::VALUE_SHIFT);
-            }
-        }
-        if info.nonzero() {
-            word |= Self::NONZERO;
-        }
-        if word & (Self::HAS_VALUE | Self::NONZERO) == 0 { 0 } else { word }
+        let size = u64::from(info.size()).min(Self::SIZE_MASK);
+        let facts = match info.value() {
+            Some(v) if v <= Self::PAYLOAD_MASK => Self::HAS_VALUE | v << Self::VALUE_SHIFT,
+            _ => (u64::from(info.excluded()) & Self::PAYLOAD_MASK) << Self::VALUE_SHIFT,
+        };
+        if facts == 0 { 0 } else { size | facts }
     }
 
     fn unpack(word: u64) -> Info {
-        // The size has 8 bits.
-        let mut info = Info::unknown((word & 0xFF) as usize);
+        // Five bits of size, so the conversion is exact.
+        let mut info = Info::unknown(usize::try_from(word & Self::SIZE_MASK).unwrap_or(0));
+        let payload = (word >> Self::VALUE_SHIFT) & Self::PAYLOAD_MASK;
         if word & Self::HAS_VALUE != 0 {
-            info.set_value((word >> Self::VALUE_SHIFT) & 63);
-        }
-        if word & Self::NONZERO != 0 {
-            info.set_nonzero();
+            info.set_value(payload);
+        } else {
+            // Ten bits, so the conversion is exact.
+            info.exclude(u16::try_from(payload).unwrap_or(0));
         }
         info
     }
@@ -367,7 +388,7 @@ impl WordTable {
             return;
         }
         let victim = (0..WORD_WAYS)
-            .min_by_key(|&i| if bucket[i] == 0 { 0 } else { 1 + (bucket[i] & 0xFF) })
+            .min_by_key(|&i| if bucket[i] == 0 { 0 } else { 1 + (bucket[i] & Self::SIZE_MASK) })
             .unwrap_or(0);
         if bucket[victim] == 0 {
             self.len += 1;
@@ -539,6 +560,13 @@ mod tests {
         let mut z = Info::unknown(3);
         z.set_value(0);
         assert!(!z.nonzero());
+        let mut e = Info::unknown(5);
+        e.exclude(0b1010);
+        assert_eq!((e.value(), e.excluded(), e.nonzero()), (None, 0b1010, false));
+        e.set_nonzero();
+        assert_eq!(e.excluded(), 0b1011);
+        e.merge(b);
+        assert_eq!((e.value(), e.excluded()), (Some(3), !0b1000));
     }
 
     /// The word table never answers with the facts of another key, merges facts, grows
