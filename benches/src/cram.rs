@@ -138,6 +138,10 @@ impl Ruleset for Cram {
 
     /// The least encoding, moved to the top-left corner, of the region and its mirror images
     /// (left-right, top-bottom and both).
+    ///
+    /// Moving to the corner is one shift of the whole word (no cell lies left of the leftmost
+    /// column); turning by a half turn is reversing the word's bits and shifting back; the
+    /// two mirror images are those two shapes with their rows in reverse order.
     fn canonical(&self, empty: &u64) -> u64 {
         if *empty == 0 {
             return 0;
@@ -145,19 +149,18 @@ impl Ruleset for Cram {
         let w = self.width;
         let mask = (1u64 << w) - 1;
         let (first, last) = (empty.trailing_zeros() / w, (63 - empty.leading_zeros()) / w);
-        let row = |r: u32| (*empty >> (r * w)) & mask;
-        let columns = (first..=last).fold(0, |m, r| m | row(r));
+        let columns = (first..=last).fold(0, |m, r| m | (*empty >> (r * w)) & mask);
         let (left, right) = (columns.trailing_zeros(), 63 - columns.leading_zeros());
-        let (mut a, mut b, mut c, mut d) = (0u64, 0u64, 0u64, 0u64);
-        for r in first..=last {
-            let (up, down) = ((r - first) * w, (last - r) * w);
-            let (shifted, flipped) = (row(r) >> left, row(r).reverse_bits() >> (63 - right));
-            a |= shifted << up;
-            b |= flipped << up;
-            c |= shifted << down;
-            d |= flipped << down;
+        let corner = *empty >> (first * w + left);
+        let half_turn = empty.reverse_bits() >> (63 - last * w - right);
+        let (mut top_bottom, mut left_right) = (0u64, 0u64);
+        let height = last - first + 1;
+        for r in 0..height {
+            let down = (height - 1 - r) * w;
+            top_bottom |= ((corner >> (r * w)) & mask) << down;
+            left_right |= ((half_turn >> (r * w)) & mask) << down;
         }
-        a.min(b).min(c).min(d)
+        corner.min(half_turn).min(top_bottom).min(left_right)
     }
 }
 
@@ -192,6 +195,28 @@ mod tests {
         assert_eq!(game.rectangle(0b0001_0011), None);
         assert_eq!(game.rectangle(0b1001), None);
         assert_eq!(game.rectangle(0b0110_0110_0000), Some((2, 2)));
+        // The canonical form is the least of the four images moved to the corner, by
+        // coordinates: every set of cells of the 3 x 4 board.
+        let game = Cram::new(3, 4);
+        for set in 1u64..1 << 12 {
+            let cells: Vec<(i32, i32)> =
+                (0..12).filter(|i| set >> i & 1 == 1).map(|i| (i / 4, i % 4)).collect();
+            let flips = [(false, false), (true, false), (false, true), (true, true)];
+            let least = flips
+                .iter()
+                .map(|&(fr, fc)| {
+                    let moved: Vec<(i32, i32)> = cells
+                        .iter()
+                        .map(|&(r, c)| (if fr { -r } else { r }, if fc { -c } else { c }))
+                        .collect();
+                    let r0 = moved.iter().map(|m| m.0).min().unwrap();
+                    let c0 = moved.iter().map(|m| m.1).min().unwrap();
+                    moved.iter().fold(0u64, |m, &(r, c)| m | 1 << ((r - r0) * 4 + c - c0))
+                })
+                .min()
+                .unwrap();
+            assert_eq!(game.canonical(&set), least, "{set:012b}");
+        }
         // igsolve: the 4 x 5 board is *2.
         let game = Cram::new(4, 5);
         assert_eq!(Solver::new(&game).value(&game.start()).unwrap(), Nimber::new(2));

@@ -83,6 +83,19 @@ pub const COMPACT_FROM: usize = 1 << 18;
 /// of the compact table (see [`CompactTable::insert_protected`]): the last to be evicted.
 pub const PROTECTED_DEPTH: usize = 8;
 
+/// A fact as the compact tables can hold it: exclusions of values they cannot hold are
+/// dropped (`None` when nothing is left), rather than kept in the general table, where every
+/// miss of the compact table would have to look for them.
+fn narrowed(known: Known) -> Option<Known> {
+    match known {
+        Known::Excludes(mask) if mask >> CompactTable::MAX_EXCLUDED != 0 => {
+            let narrow = mask & ((1 << CompactTable::MAX_EXCLUDED) - 1);
+            (narrow != 0).then_some(Known::Excludes(narrow))
+        }
+        _ => Some(known),
+    }
+}
+
 /// Settings of a [`Solver`].
 ///
 /// # Example
@@ -218,6 +231,10 @@ pub struct Solver<R: Ruleset> {
     moved_stats: TableStats,
     /// A table shared with other solvers (the parallel search), for positions with a word key.
     shared: Option<Arc<SharedTable>>,
+    /// Facts of positions with a word key that the compact or shared table could not hold
+    /// (values of 2^13 or more), kept in the general table: while there are none, a miss in
+    /// the compact table is not looked up again in the general one.
+    wide_facts: usize,
     /// Whether moves are tried in reverse order (a helper of the parallel search).
     reverse: bool,
     misere: Table<R::Position, MisereKnown>,
@@ -309,6 +326,7 @@ impl<R: Ruleset> Solver<R> {
             table_bytes: config.table_bytes,
             moved_stats: TableStats::default(),
             shared: None,
+            wide_facts: 0,
             reverse: false,
             misere: Table::with_bytes(config.table_bytes),
             budget: config.budget,
@@ -592,7 +610,7 @@ impl<R: Ruleset> Solver<R> {
         if let Some(shared) = &self.shared {
             if let Some(word) = self.ruleset.word_key(key) {
                 let found = shared.get(word);
-                if found.is_some() || self.table.is_empty() {
+                if found.is_some() || self.wide_facts == 0 {
                     return found;
                 }
             }
@@ -601,7 +619,7 @@ impl<R: Ruleset> Solver<R> {
             if let Some(word) = self.ruleset.word_key(key) {
                 let found = compact.get(word);
                 // Facts too wide for the compact table are in the general one.
-                if found.is_some() || self.table.is_empty() {
+                if found.is_some() || self.wide_facts == 0 {
                     return found;
                 }
             }
@@ -613,6 +631,14 @@ impl<R: Ruleset> Solver<R> {
     /// of the search (the compact table protects those above [`PROTECTED_DEPTH`]).
     fn store(&mut self, key: R::Position, known: Known, depth: usize) {
         let protect = depth < PROTECTED_DEPTH;
+        let known = if self.compact.is_some() || self.shared.is_some() {
+            match narrowed(known) {
+                Some(known) => known,
+                None => return,
+            }
+        } else {
+            known
+        };
         let put = |compact: &mut CompactTable, word: u64| {
             if protect {
                 compact.insert_protected(word, known)
@@ -621,8 +647,10 @@ impl<R: Ruleset> Solver<R> {
             }
         };
         if let Some(shared) = &self.shared {
-            if self.ruleset.word_key(&key).is_some_and(|word| shared.insert(word, known)) {
-                return;
+            match self.ruleset.word_key(&key) {
+                Some(word) if shared.insert(word, known) => return,
+                Some(_) => self.wide_facts += 1,
+                None => {}
             }
             self.table.insert(key, known);
             return;
@@ -632,6 +660,7 @@ impl<R: Ruleset> Solver<R> {
                 if put(compact, word) {
                     return;
                 }
+                self.wide_facts += 1;
             }
         } else if self.table.len() >= COMPACT_FROM
             && self.table_bytes >= CompactTable::MIN_BYTES / 7 * 8
@@ -657,8 +686,10 @@ impl<R: Ruleset> Solver<R> {
         };
         let mut general = Table::with_bytes(self.table_bytes / 8);
         for (key, &known) in self.table.iter() {
-            let moved = self.ruleset.word_key(key).is_some_and(|w| compact.insert(w, known));
-            if !moved {
+            let Some(known) = narrowed(known) else { continue };
+            let word = self.ruleset.word_key(key);
+            if !word.is_some_and(|w| compact.insert(w, known)) {
+                self.wide_facts += usize::from(word.is_some());
                 general.insert(key.clone(), known);
             }
         }

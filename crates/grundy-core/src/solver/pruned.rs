@@ -159,11 +159,34 @@ enum Found {
 /// A child of a position under a query.
 struct Child<P> {
     /// Its components whose values are not known yet.
-    parts: SmallVec<[P; 2]>,
+    parts: SmallVec<[Part<P>; 2]>,
     /// Nim-sum of its components whose values are known.
     acc: Nimber,
     /// Moves of its unknown components: the cheaper children are asked first.
     cost: usize,
+}
+
+/// A component of a child whose value is not known: as played (its moves are searched in
+/// that order) and in canonical form (its table key), with its number of moves.
+#[derive(Clone)]
+struct Part<P> {
+    raw: P,
+    key: P,
+    moves: usize,
+}
+
+/// Drops the components of a child that come in equal pairs (same canonical form): `G + G =
+/// 0`, so a pair changes nothing.
+fn cancel_pairs<P: PartialEq>(parts: &mut SmallVec<[Part<P>; 2]>) {
+    let mut i = 0;
+    while i < parts.len() {
+        if let Some(j) = (i + 1..parts.len()).find(|&j| parts[j].key == parts[i].key) {
+            parts.swap_remove(j);
+            parts.swap_remove(i);
+        } else {
+            i += 1;
+        }
+    }
 }
 
 /// The possible values `P` of a position under a query (see the module documentation).
@@ -209,12 +232,12 @@ impl<R: Ruleset> Solver<R> {
         meter: &mut Meter<'_>,
         depth: usize,
     ) -> Result<Nimber, SolveError> {
-        if let Some(v) = self.known(&position) {
-            return Ok(v);
-        }
+        let key = match self.known(&position) {
+            Ok(v) => return Ok(v),
+            Err(key) => key,
+        };
         let outcome = self.ruleset.known_outcome(&position);
         if outcome == Some(Outcome::P) {
-            let key = self.ruleset.canonical(&position);
             self.store(key, Known::Value(Nimber::ZERO), depth);
             return Ok(Nimber::ZERO);
         }
@@ -258,7 +281,6 @@ impl<R: Ruleset> Solver<R> {
             j += 1;
         };
         let value = Nimber::new(value);
-        let key = self.ruleset.canonical(&position);
         self.store(key, Known::Value(value), depth);
         Ok(value)
     }
@@ -319,15 +341,16 @@ impl<R: Ruleset> Solver<R> {
             let mut kid = Child { parts: SmallVec::new(), acc: Nimber::ZERO, cost: 0 };
             for part in parts.drain(..) {
                 match self.known(&part) {
-                    Some(v) => kid.acc += v,
-                    None => {
+                    Ok(v) => kid.acc += v,
+                    Err(key) => {
                         buffer.clear();
                         self.ruleset.moves(&part, &mut buffer);
-                        kid.cost += buffer.len() * buffer.len();
-                        kid.parts.push(part);
+                        kid.parts.push(Part { raw: part, key, moves: buffer.len() });
                     }
                 }
             }
+            cancel_pairs(&mut kid.parts);
+            kid.cost = kid.parts.iter().map(|p| p.moves * p.moves).sum();
             if kid.parts.is_empty() {
                 exact.push(kid.acc);
             } else {
@@ -348,7 +371,8 @@ impl<R: Ruleset> Solver<R> {
         if target.value() >= 256 {
             return Ok(self.pruned_value(component, meter)? == target);
         }
-        Ok(self.query(component, Values::single(target), meter, 0)? == Found::Exact(target))
+        let key = self.ruleset.canonical(&component);
+        Ok(self.query(component, key, Values::single(target), meter, 0)? == Found::Exact(target))
     }
 
     /// The index of the component with most moves (the one worth querying rather than valuing).
@@ -363,20 +387,21 @@ impl<R: Ruleset> Solver<R> {
             .unwrap_or(0)
     }
 
-    /// The exact value of a component from [`Ruleset::known_value`] or the table.
-    fn known(&mut self, component: &R::Position) -> Option<Nimber> {
+    /// The exact value of a component from [`Ruleset::known_value`] or the table; otherwise
+    /// its canonical form, the table key that the search goes on with.
+    fn known(&mut self, component: &R::Position) -> Result<Nimber, R::Position> {
         if let Some(v) = self.ruleset.known_value(component) {
             self.stats.known_values += 1;
-            return Some(v);
+            return Ok(v);
         }
         let key = self.ruleset.canonical(component);
         self.stats.table_lookups += 1;
         match self.lookup(&key) {
             Some(Known::Value(v)) => {
                 self.stats.table_hits += 1;
-                Some(v)
+                Ok(v)
             }
-            _ => None,
+            _ => Err(key),
         }
     }
 
@@ -396,11 +421,12 @@ impl<R: Ruleset> Solver<R> {
         }
     }
 
-    /// Is the value of `position` (one component) in `want`? If so (and maybe otherwise),
-    /// which is it?
+    /// Is the value of `position` (one component; `key` is its canonical form) in `want`? If
+    /// so (and maybe otherwise), which is it?
     fn query(
         &mut self,
         position: R::Position,
+        key: R::Position,
         mut want: Values,
         meter: &mut Meter<'_>,
         depth: usize,
@@ -409,7 +435,6 @@ impl<R: Ruleset> Solver<R> {
             self.stats.known_values += 1;
             return Ok(Found::Exact(v));
         }
-        let key = self.ruleset.canonical(&position);
         self.stats.table_lookups += 1;
         let stored = self.lookup(&key);
         let before = match stored {
@@ -501,9 +526,10 @@ impl<R: Ruleset> Solver<R> {
             return Ok(Found::Not);
         }
         if kid.parts.len() > 1 {
-            let keep = kid.parts.swap_remove(self.hardest(&kid.parts));
+            let hardest = (0..kid.parts.len()).max_by_key(|&i| kid.parts[i].moves).unwrap_or(0);
+            let keep = kid.parts.swap_remove(hardest);
             for part in kid.parts.drain(..) {
-                match self.query(part, Values::ALL, meter, depth + 1)? {
+                match self.query(part.raw, part.key, Values::ALL, meter, depth + 1)? {
                     Found::Exact(v) => kid.acc += v,
                     Found::Not => unreachable!("a query for every value finds the value"),
                 }
@@ -513,7 +539,7 @@ impl<R: Ruleset> Solver<R> {
         let part = kid.parts.last().cloned().expect("an unknown child has a component");
         let acc = kid.acc.value();
         let ask = if acc < 256 { ask.xor(acc) } else { Values::ALL };
-        Ok(match self.query(part, ask, meter, depth + 1)? {
+        Ok(match self.query(part.raw, part.key, ask, meter, depth + 1)? {
             Found::Exact(v) => Found::Exact(v + kid.acc),
             Found::Not => Found::Not,
         })
