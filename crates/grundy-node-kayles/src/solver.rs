@@ -102,8 +102,9 @@ impl SolverConfig {
 /// Counters of a [`KaylesSolver`], summed over all its calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolverStats {
-    /// Components expanded: the mex of their children computed, or their children searched for
-    /// a P-position. The unit of the node budget.
+    /// Components expanded: their children asked about a set of values (or, for components
+    /// of 127 vertices or more, the mex of their children computed). The unit of the node
+    /// budget.
     pub nodes: u64,
     /// Components answered by a closed form (path, cycle, clique, single vertex or edge).
     pub closed_forms: u64,
