@@ -548,6 +548,30 @@ mod tests {
         assert!(cache.slots.len() * core::mem::size_of::<Slot<u64>>() <= 1 << 12);
     }
 
+    /// The 16 bits of a word slot keep a value below 1024 or the exclusions of the values
+    /// below 10 exactly, and drop wider exclusions without claiming anything false.
+    #[test]
+    fn word_slot_facts_round_trip() {
+        for size in [1u32, 17, 31, 200] {
+            for v in [0u64, 1, 9, 63, 1023] {
+                let mut info = Info::unknown(size as usize);
+                info.set_value(v);
+                let back = WordTable::unpack(WordTable::pack(info));
+                assert_eq!((back.value(), back.size()), (Some(v), size.min(31)));
+            }
+            for mask in [0u16, 1, 0b10_1010_1010, 0x3FF, 0xFFFF] {
+                let mut info = Info::unknown(size as usize);
+                info.exclude(mask);
+                let back = WordTable::unpack(WordTable::pack(info));
+                assert_eq!((back.value(), back.excluded()), (None, mask & 0x3FF));
+            }
+        }
+        // A value too large for the slot keeps what it implies about the small values.
+        let mut big = Info::unknown(40);
+        big.set_value(5000);
+        assert_eq!(WordTable::unpack(WordTable::pack(big)).excluded(), 0x3FF);
+    }
+
     #[test]
     fn info_merges_facts() {
         let mut a = Info::unknown(10);
