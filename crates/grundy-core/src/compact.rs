@@ -62,6 +62,36 @@ pub enum Replacement {
     KeepOld,
 }
 
+/// A bijection of 64-bit words (the finaliser of MurmurHash3: each step is invertible), the
+/// mix of the compact tables' keys. Tables with exact word keys in few bits (this crate's, and
+/// rulesets' own) mix a key, choose its bucket by the low bits and store the rest: since the
+/// mix is a bijection, bucket and stored bits give the key back.
+///
+/// ```
+/// use grundy_core::compact::{mix_word, place_word};
+///
+/// let (bucket, stored) = place_word(mix_word(42), 16);
+/// assert!(bucket < 1 << 16);
+/// assert_eq!(stored & 0xFFFF, 0, "the low 16 bits are left for the facts");
+/// assert_ne!(mix_word(42), mix_word(43));
+/// ```
+pub const fn mix_word(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    x ^ (x >> 33)
+}
+
+/// Splits a [mixed](mix_word) key for a table of `2^bits` buckets (`bits` below 64): the
+/// bucket (its low bits) and the other bits, shifted above 16 bits of facts.
+pub fn place_word(mixed: u64, bits: u32) -> (usize, u64) {
+    let mask = (1u64 << bits) - 1;
+    // Masked below the bucket count, which is a `usize`: the conversion is exact.
+    let bucket = usize::try_from(mixed & mask).unwrap_or(0);
+    (bucket, (mixed >> bits) << 16)
+}
+
 /// A bounded table from 64-bit keys to [`Known`] facts in 8 bytes an entry.
 ///
 /// See the [module documentation](self).
@@ -158,21 +188,13 @@ impl CompactTable {
         self.len = 0;
     }
 
-    /// A bijection of 64-bit words (the finaliser of MurmurHash3: each step is invertible).
-    const fn mix(mut x: u64) -> u64 {
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-        x ^ (x >> 33)
+    const fn mix(x: u64) -> u64 {
+        mix_word(x)
     }
 
     /// The bucket of a mixed key and its stored bits, shifted above the fact bits.
     fn place(&self, mixed: u64) -> (usize, u64) {
-        let mask = (1u64 << self.bits) - 1;
-        // Masked below the bucket count, which is a `usize`: the conversion is exact.
-        let bucket = usize::try_from(mixed & mask).unwrap_or(0);
-        (bucket, (mixed >> self.bits) << 16)
+        place_word(mixed, self.bits)
     }
 
     /// The fact in 16 bits, if it fits (0 for a fact that says nothing).

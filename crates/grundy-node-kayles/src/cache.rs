@@ -8,6 +8,7 @@
 
 use core::hash::{BuildHasher, Hash};
 
+use grundy_core::compact::{mix_word, place_word};
 use hashbrown::DefaultHashBuilder;
 
 /// Slots per bucket.
@@ -309,21 +310,14 @@ impl WordTable {
     const VALUE_SHIFT: u32 = 6;
     const PAYLOAD_MASK: u64 = 0x3FF;
 
-    /// A bijection of 64-bit words (the finaliser of MurmurHash3: each step is invertible).
-    const fn mix(mut x: u64) -> u64 {
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-        x ^ (x >> 33)
+    /// The key mixed by core's bijection ([`mix_word`]).
+    const fn mix(x: u64) -> u64 {
+        mix_word(x)
     }
 
     /// The bucket of a mixed key and the bits stored for it (shifted above the facts).
     fn place(&self, mixed: u64) -> (usize, u64) {
-        let mask = (1u64 << self.bits) - 1;
-        // The mask keeps the index below the bucket count, so the conversion is exact.
-        let bucket = usize::try_from(mixed & mask).unwrap_or(0);
-        (bucket, (mixed >> self.bits) << 16)
+        place_word(mixed, self.bits)
     }
 
     /// The facts of `info` in 16 bits (nothing known: 0): the size, then either a value

@@ -242,7 +242,7 @@ impl<R: Ruleset> Solver<R> {
             return Ok(Nimber::ZERO);
         }
         let Some((_, exact_values, mut kids)) = self.expand(&position, meter, depth)? else {
-            return self.stack_exact(position, meter, depth);
+            return self.stack_value(position, meter, depth);
         };
         let mut seen = Values::default();
         for v in exact_values.into_iter().filter(|v| v.value() < 256) {
@@ -283,19 +283,6 @@ impl<R: Ruleset> Solver<R> {
         let value = Nimber::new(value);
         self.store(key, Known::Value(value), depth);
         Ok(value)
-    }
-
-    /// The exact value of a component by the explicit-stack search.
-    fn stack_exact(
-        &mut self,
-        position: R::Position,
-        meter: &mut Meter<'_>,
-        depth: usize,
-    ) -> Result<Nimber, SolveError> {
-        match self.stack_value(position, meter, depth)? {
-            Found::Exact(v) => Ok(v),
-            Found::Not => unreachable!("a value search finds the value"),
-        }
     }
 
     /// Expands a position (one node): its number of moves and its [children](Self::children);
@@ -411,12 +398,12 @@ impl<R: Ruleset> Solver<R> {
         position: R::Position,
         meter: &mut Meter<'_>,
         depth: usize,
-    ) -> Result<Found, SolveError> {
+    ) -> Result<Nimber, SolveError> {
         self.depth_base = depth;
         let answer = self.solve(position, Goal::Value, meter);
         self.depth_base = 0;
         match answer? {
-            super::Answer::Normal(Known::Value(v)) => Ok(Found::Exact(v)),
+            super::Answer::Normal(Known::Value(v)) => Ok(v),
             other => unreachable!("a value search answered {other:?}"),
         }
     }
@@ -460,7 +447,7 @@ impl<R: Ruleset> Solver<R> {
             return Ok(Found::Not);
         }
         let Some((moves, exact_values, mut kids)) = self.expand(&position, meter, depth)? else {
-            return self.stack_value(position, meter, depth);
+            return self.stack_value(position, meter, depth).map(Found::Exact);
         };
         let mut possible = Possible { set: Values::upto(moves) };
         for v in exact_values {
