@@ -145,8 +145,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
 
     /// Values, outcomes and winning moves of random graphs on up to 10 vertices (and random
-    /// positions in them) equal plain search, with and without canonical forms, and with a
-    /// table so small that entries are dropped all the time.
+    /// positions in them) equal plain search, with and without canonical forms, with and
+    /// without exact values for small components, and with a table so small that entries are
+    /// dropped all the time.
     #[test]
     fn solver_equals_plain_search(
         n in 1usize..=10,
@@ -159,15 +160,19 @@ proptest! {
         positions.push((0..n).filter(|v| mask >> v & 1 == 1).collect());
         for position in positions {
             let Some(plain) = plain_value(&game, &position) else { continue };
+            // `with_exact_max(0)`: every component is asked only its question, so the set
+            // queries run on these small graphs too.
             let configs = [
                 SolverConfig::default(),
-                SolverConfig::default().with_canonical_max(0),
+                SolverConfig::default().with_exact_max(0),
+                SolverConfig::default().with_canonical_max(0).with_exact_max(0),
                 SolverConfig::default().with_canonical_max(22).with_table_bytes(256),
+                SolverConfig::default().with_exact_max(0).with_table_bytes(256),
             ];
             for config in configs {
-                let mut solver = KaylesSolver::with_config(&game, config);
+                let mut solver = KaylesSolver::with_config(&game, config.clone());
                 prop_assert_eq!(solver.value(&position).unwrap(), plain);
-                let mut fresh = KaylesSolver::new(&game);
+                let mut fresh = KaylesSolver::with_config(&game, config);
                 prop_assert_eq!(fresh.outcome(&position).unwrap(), Outcome::from_value(plain));
                 prop_assert_eq!(
                     solver.winning_moves(&position).unwrap(),
@@ -404,4 +409,26 @@ fn statistics_count_the_work() {
     assert!(stats.canonical_forms > 0, "{stats:?}");
     solver.clear();
     assert_eq!(solver.stats().table_entries, 0);
+}
+
+/// On graphs too large for plain search, the three ways of answering a component (its
+/// question only, exact values for small components, exact values for all of them) agree on
+/// the value, the outcome and every winning move.
+#[test]
+fn set_queries_and_exact_values_agree_on_larger_graphs() {
+    for seed in 1..=4 {
+        let game = NodeKayles::new(random_graph(32, 10, seed));
+        let start = game.start();
+        let answers: Vec<_> = [0, 16, 64]
+            .map(|exact_max| {
+                let config = SolverConfig::default().with_exact_max(exact_max);
+                let mut solver = KaylesSolver::with_config(&game, config.clone());
+                let value = solver.value(&start).unwrap();
+                let mut fresh = KaylesSolver::with_config(&game, config);
+                (value, fresh.outcome(&start).unwrap(), fresh.winning_moves(&start).unwrap())
+            })
+            .into();
+        assert!(answers.windows(2).all(|w| w[0] == w[1]), "seed {seed}: {answers:?}");
+        assert_eq!(answers[0].1, Outcome::from_value(answers[0].0));
+    }
 }
