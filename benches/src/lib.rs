@@ -57,28 +57,3 @@ impl Xorshift {
         x.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 }
-
-/// A random `n` x `n` Crosswise AND board (1 = green) from `seed`: each cell purple with
-/// probability `purple`; with `redraw`, rows that come out all green are drawn again (an
-/// all-green row contains every other row and makes the position a single row).
-pub fn wave_board(
-    n: usize,
-    purple: f64,
-    redraw: bool,
-    seed: u64,
-) -> grundy_transverse_wave::BoolMatrix {
-    let mut rng = Xorshift::new(seed);
-    let mut uniform = move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-    let mut m = grundy_transverse_wave::BoolMatrix::new(n, n);
-    for r in 0..n {
-        loop {
-            for c in 0..n {
-                m.set(r, c, uniform() >= purple);
-            }
-            if !redraw || (0..n).any(|c| !m.get(r, c)) {
-                break;
-            }
-        }
-    }
-    m
-}

@@ -7,11 +7,13 @@
 //! ```
 //!
 //! Prints, per density and size, the median time of five solves (each with a fresh solver)
-//! and the states the solver expanded.
+//! and the states the solver expanded. Then the generic solver before and after the pruned
+//! search (`Method::Mex`, the only method before it, and `Method::Pruned`) on boards of the
+//! same generator, each checked against the fast solver; `-- generic` prints that table only.
 
 use std::time::{Duration, Instant};
 
-use grundy_core::Solver;
+use grundy_core::{Config, Method, Solver};
 use grundy_transverse_wave::{BoolMatrix, CrosswiseAnd, WaveSolver};
 
 /// The benchmark fixture's xorshift64* stream.
@@ -55,6 +57,13 @@ fn median(mut times: Vec<Duration>) -> Duration {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    if std::env::args().nth(1).as_deref() != Some("generic") {
+        fast_solver()?;
+    }
+    generic_solver()
+}
+
+fn fast_solver() -> Result<(), Box<dyn std::error::Error>> {
     let cases: [(f64, bool, &str, &[usize]); 4] = [
         (0.35, false, "0.35", &[8, 12, 16, 20, 24, 28, 32]),
         (0.2, false, "0.2", &[8, 12, 16, 20, 24, 28]),
@@ -91,14 +100,30 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     println!();
-    println!("| generic solver, purple 0.35 | n | value | time | nodes |");
-    println!("| --- | --- | --- | --- | --- |");
-    for n in [8, 12, 16, 20] {
-        let m = board(n, 0.35, false, SEED + n as u64);
-        let mut s = Solver::new(&CrosswiseAnd);
+    Ok(())
+}
+
+/// The generic solver with each method against the fast solver, one solve each.
+fn generic_solver() -> Result<(), Box<dyn std::error::Error>> {
+    let boards = [(0.35, false, 20), (0.35, false, 24), (0.35, false, 28), (0.2, false, 24)];
+    let boards = boards.into_iter().chain([(0.1, true, 24)]);
+    println!("| purple | n | value | WaveSolver | generic mex (nodes) | generic pruned (nodes) |");
+    println!("| --- | --- | --- | --- | --- | --- |");
+    for (purple, redraw, n) in boards {
+        let m = board(n, purple, redraw, SEED + n as u64);
         let t = Instant::now();
-        let v = s.value(&m)?;
-        println!("| | {n} | {v} | {:.2?} | {} |", t.elapsed(), s.stats().nodes);
+        let fast = WaveSolver::new().value(&m)?;
+        let fast_time = t.elapsed();
+        let mut cells = Vec::new();
+        for method in [Method::Mex, Method::Pruned] {
+            let mut s = Solver::with_config(&CrosswiseAnd, Config::default().with_method(method));
+            let t = Instant::now();
+            let v = s.value(&m)?;
+            assert_eq!(v, fast, "{method:?} against the fast solver on board {n}");
+            cells.push(format!("{:.2?} ({})", t.elapsed(), s.stats().nodes));
+        }
+        let name = if redraw { format!("{purple} no green row") } else { purple.to_string() };
+        println!("| {name} | {n} | {fast} | {fast_time:.2?} | {} | {} |", cells[0], cells[1]);
     }
     Ok(())
 }
