@@ -49,6 +49,21 @@ impl Budget {
         self
     }
 
+    /// The same budget without its node limit (the time limit and the cancellation flag
+    /// kept): what the helper threads of a parallel search obey, whose nodes the limit of the
+    /// main search does not count.
+    ///
+    /// ```
+    /// use grundy_core::Budget;
+    ///
+    /// let budget = Budget::unlimited().with_max_nodes(10);
+    /// assert_eq!(budget.without_max_nodes().max_nodes(), None);
+    /// ```
+    #[must_use]
+    pub fn without_max_nodes(&self) -> Self {
+        Budget { max_nodes: None, ..self.clone() }
+    }
+
     /// Stops after expanding `nodes` positions.
     #[must_use]
     pub const fn with_max_nodes(mut self, nodes: u64) -> Self {

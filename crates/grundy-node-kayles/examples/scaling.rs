@@ -1,5 +1,5 @@
 //! Times the solver on random graphs G(n, p) with average degree d:
-//! `cargo run --release -p grundy-node-kayles --example scaling -- N D FIRST_SEED LAST_SEED [value|outcome] [CANON_MAX]`.
+//! `cargo run --release -p grundy-node-kayles --example scaling -- N D FIRST_SEED LAST_SEED [value|outcome] [CANON_MAX] [THREADS]`.
 //!
 //! `... --example scaling -- petersen|grid4x5|grid5x5|grid4x8 [value|outcome]` solves one
 //! structured graph instead.
@@ -104,15 +104,18 @@ fn main() {
     let last: u64 = args.get(4).map_or(5, |a| a.parse().unwrap());
     let mode = args.get(5).map_or("value", String::as_str).to_string();
     let canon: usize = args.get(6).map_or(8, |a| a.parse().unwrap());
+    let threads: usize = args.get(7).map_or(1, |a| a.parse().unwrap());
     let mut times = Vec::new();
     let mut cpus = Vec::new();
     for seed in first..=last {
         let g = random_graph(n, d, seed);
         let game = NodeKayles::new(g);
-        let config = SolverConfig::default().with_canonical_max(canon);
-        let mut solver = KaylesSolver::with_config(&game, config);
+        let config = SolverConfig::default().with_canonical_max(canon).with_threads(threads);
+        // The clocks include making the solver, which allocates the shared table of a
+        // parallel search in full.
         let start = Instant::now();
         let cpu = cpu_seconds();
+        let mut solver = KaylesSolver::with_config(&game, config);
         let answer = if mode == "outcome" {
             format!("{:?}", solver.outcome(&game.start()).unwrap())
         } else {

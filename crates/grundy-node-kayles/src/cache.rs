@@ -7,6 +7,8 @@
 //! facts of another component.
 
 use core::hash::{BuildHasher, Hash};
+use core::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use grundy_core::compact::{mix_word, place_word};
 use hashbrown::DefaultHashBuilder;
@@ -372,24 +374,113 @@ impl WordTable {
     fn put(&mut self, mixed: u64, facts: u64) {
         let (b, tag) = self.place(mixed);
         let bucket = &mut self.buckets[b].0;
-        if let Some(slot) = bucket.iter_mut().find(|s| **s != 0 && **s >> 16 == tag >> 16) {
+        let (slot, word) = Self::settle(bucket, tag, facts);
+        if bucket[slot] == 0 {
+            self.len += 1;
+        } else if bucket[slot] >> 16 != tag >> 16 {
+            self.evictions += 1;
+        }
+        bucket[slot] = word;
+    }
+
+    /// Where the packed `facts` of the key stored as `tag` go in a bucket whose slots hold
+    /// `words`, and the word to write there: the key's own slot with the facts merged, or else
+    /// an empty slot, or else the slot of the smallest component (the cheapest to solve again).
+    fn settle(words: &[u64; WORD_WAYS], tag: u64, facts: u64) -> (usize, u64) {
+        if let Some(slot) = words.iter().position(|&s| s != 0 && s >> 16 == tag >> 16) {
             let merged = Self::pack({
-                let mut info = Self::unpack(*slot & 0xFFFF);
+                let mut info = Self::unpack(words[slot] & 0xFFFF);
                 info.merge(Self::unpack(facts));
                 info
             });
-            *slot = tag | merged;
-            return;
+            return (slot, tag | merged);
         }
         let victim = (0..WORD_WAYS)
-            .min_by_key(|&i| if bucket[i] == 0 { 0 } else { 1 + (bucket[i] & Self::SIZE_MASK) })
+            .min_by_key(|&i| if words[i] == 0 { 0 } else { 1 + (words[i] & Self::SIZE_MASK) })
             .unwrap_or(0);
-        if bucket[victim] == 0 {
-            self.len += 1;
-        } else {
-            self.evictions += 1;
+        (victim, tag | facts)
+    }
+
+    /// The facts stored for the key stored as `tag` in a bucket whose slots hold `words`.
+    fn find(words: &[u64; WORD_WAYS], tag: u64) -> Option<Info> {
+        words.iter().find(|&&s| s != 0 && s >> 16 == tag >> 16).map(|&s| Self::unpack(s & 0xFFFF))
+    }
+}
+
+/// One bucket of a [`SharedWords`]: a [`Bucket`] of atomic slots.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct SharedBucket([AtomicU64; WORD_WAYS]);
+
+/// A [`WordTable`] that the threads of a parallel search use at once, through their own
+/// [`WordSets::Shared`] handles.
+///
+/// Each slot is one atomic word holding the stored bits of a key and its facts, so a reader
+/// sees a whole entry, old or new, never a mix: keys stay exact and no fact read can be
+/// false, whatever the interleaving. Two threads writing one bucket at once may lose a fact
+/// (an entry replaced, or facts merged from a stale read), which costs only time. It cannot
+/// grow while threads read it, so it is allocated in full at the start.
+#[derive(Debug)]
+pub(crate) struct SharedWords {
+    buckets: Vec<SharedBucket>,
+    /// log2 of the number of buckets (at least [`WordTable::MIN_BITS`]).
+    bits: u32,
+}
+
+impl SharedWords {
+    /// A table of the largest power-of-two number of buckets within `bytes` bytes, allocated
+    /// now; `None` when that is less than the least [`WordTable`] (4 MiB).
+    pub(crate) fn with_bytes(bytes: usize) -> Option<Self> {
+        let max = bytes / core::mem::size_of::<SharedBucket>();
+        if max < 1 << WordTable::MIN_BITS {
+            return None;
         }
-        bucket[victim] = tag | facts;
+        let bits = max.ilog2();
+        let buckets = (0..1usize << bits).map(|_| SharedBucket::default()).collect();
+        Some(SharedWords { buckets, bits })
+    }
+
+    /// The bucket of a key and its stored bits.
+    fn place(&self, key: u64) -> (&[AtomicU64; WORD_WAYS], u64) {
+        let (b, tag) = place_word(WordTable::mix(key), self.bits);
+        (&self.buckets[b].0, tag)
+    }
+
+    fn load(bucket: &[AtomicU64; WORD_WAYS]) -> [u64; WORD_WAYS] {
+        core::array::from_fn(|i| bucket[i].load(Ordering::Relaxed))
+    }
+
+    fn touch(&self, key: u64) -> u32 {
+        let (bucket, _) = self.place(key);
+        // The low half of the first slot: a read, not a value.
+        (bucket[0].load(Ordering::Relaxed) & 0xFFFF) as u32
+    }
+
+    fn get(&self, key: u64) -> Option<Info> {
+        let (bucket, tag) = self.place(key);
+        WordTable::find(&Self::load(bucket), tag)
+    }
+
+    /// Stores the facts of `info`: whether it took an empty slot, and whether it replaced
+    /// another key.
+    fn insert(&self, key: u64, info: Info) -> (bool, bool) {
+        let facts = WordTable::pack(info);
+        if facts == 0 {
+            return (false, false);
+        }
+        let (bucket, tag) = self.place(key);
+        let words = Self::load(bucket);
+        let (slot, word) = WordTable::settle(&words, tag, facts);
+        let seen = words[slot];
+        // An empty slot is claimed only if no other thread took it meanwhile (it may then
+        // hold another key, which is left alone: the fact is dropped).
+        if seen == 0 {
+            let claimed =
+                bucket[slot].compare_exchange(0, word, Ordering::Relaxed, Ordering::Relaxed);
+            return (claimed.is_ok(), false);
+        }
+        bucket[slot].store(word, Ordering::Relaxed);
+        (false, seen >> 16 != tag >> 16)
     }
 }
 
@@ -422,11 +513,28 @@ pub(crate) enum WordSets {
     Compact(WordTable),
     /// 16-byte slots, any size; the bound in bytes for a later [`WordTable`].
     Plain(Cache<u64>, usize),
+    /// A table shared with the other threads of a parallel search, and the slots this thread
+    /// filled and emptied in it.
+    Shared(Arc<SharedWords>, usize, u64),
 }
 
 impl WordSets {
     /// Entries of the [`Cache`] at which it is moved into a [`WordTable`].
     const MIGRATE: usize = 1 << 16;
+
+    /// A handle on a table shared by the threads of a parallel search.
+    pub(crate) const fn shared(table: Arc<SharedWords>) -> Self {
+        WordSets::Shared(table, 0, 0)
+    }
+
+    /// Forgets this handle's count of the entries of a shared table, which another handle
+    /// clears; clears any other table.
+    pub(crate) fn release(&mut self) {
+        match self {
+            WordSets::Shared(_, len, _) => *len = 0,
+            _ => self.clear(),
+        }
+    }
 }
 
 impl SetTable<u64> for WordSets {
@@ -437,12 +545,14 @@ impl SetTable<u64> for WordSets {
         match self {
             WordSets::Compact(t) => t.touch(key),
             WordSets::Plain(t, _) => t.touch(key),
+            WordSets::Shared(t, ..) => t.touch(*key),
         }
     }
     fn get(&self, key: &u64) -> Option<Info> {
         match self {
             WordSets::Compact(t) => t.get(key),
             WordSets::Plain(t, _) => t.get(key),
+            WordSets::Shared(t, ..) => t.get(*key),
         }
     }
     fn insert(&mut self, key: &u64, info: Info) {
@@ -460,18 +570,25 @@ impl SetTable<u64> for WordSets {
                     }
                 }
             }
+            WordSets::Shared(t, len, evictions) => {
+                let (filled, replaced) = t.insert(*key, info);
+                *len += usize::from(filled);
+                *evictions += u64::from(replaced);
+            }
         }
     }
     fn len(&self) -> usize {
         match self {
             WordSets::Compact(t) => t.len,
             WordSets::Plain(t, _) => t.len(),
+            WordSets::Shared(_, len, _) => *len,
         }
     }
     fn evictions(&self) -> u64 {
         match self {
             WordSets::Compact(t) => t.evictions,
             WordSets::Plain(t, _) => t.evictions(),
+            WordSets::Shared(_, _, evictions) => *evictions,
         }
     }
     fn clear(&mut self) {
@@ -481,6 +598,14 @@ impl SetTable<u64> for WordSets {
                 *self = WordSets::Plain(Cache::with_bytes(bytes), bytes);
             }
             WordSets::Plain(t, _) => t.clear(),
+            WordSets::Shared(t, len, _) => {
+                for bucket in &t.buckets {
+                    for slot in &bucket.0 {
+                        slot.store(0, Ordering::Relaxed);
+                    }
+                }
+                *len = 0;
+            }
         }
     }
 }
@@ -500,11 +625,7 @@ impl WordTable {
             return None;
         }
         let (b, tag) = self.place(Self::mix(*key));
-        self.buckets[b]
-            .0
-            .iter()
-            .find(|&&s| s != 0 && s >> 16 == tag >> 16)
-            .map(|&s| Self::unpack(s & 0xFFFF))
+        Self::find(&self.buckets[b].0, tag)
     }
 
     fn insert(&mut self, key: &u64, info: Info) {
@@ -585,6 +706,71 @@ mod tests {
         assert_eq!(e.excluded(), 0b1011);
         e.merge(b);
         assert_eq!((e.value(), e.excluded()), (Some(3), !0b1000));
+    }
+
+    /// Two threads filling one shared table at once, with keys that share buckets: every
+    /// fact read back is a fact stored for that key, keys never inserted are never found,
+    /// and most facts are kept.
+    #[test]
+    fn shared_word_table_keeps_exact_keys_under_threads() {
+        let table = SharedWords::with_bytes(4 << 20).expect("4 MiB is enough");
+        assert!(SharedWords::with_bytes(1 << 20).is_none(), "below the least word table");
+        let info = |key: u64| {
+            let mut info = Info::unknown(usize::try_from(key % 40 + 1).unwrap());
+            if key % 3 == 0 {
+                info.set_nonzero();
+            } else {
+                info.set_value(key % 50);
+            }
+            info
+        };
+        let keys =
+            |thread: u64| (0..200_000u64).map(move |i| (i * 2 + thread).wrapping_mul(0x9E37));
+        let filled: Vec<(usize, usize)> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..2)
+                .map(|thread| {
+                    let (table, keys) = (&table, keys(thread));
+                    s.spawn(move || {
+                        let mut taken = (0, 0);
+                        for key in keys {
+                            let (new, replaced) = table.insert(key, info(key));
+                            taken.0 += usize::from(new);
+                            taken.1 += usize::from(replaced);
+                            // Read back at once, while the other thread writes.
+                            if let Some(got) = table.get(key) {
+                                assert_eq!(got.value(), info(key).value(), "{key:x}");
+                            }
+                        }
+                        taken
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let mut found = 0;
+        for key in keys(0).chain(keys(1)) {
+            if let Some(got) = table.get(key) {
+                let want = info(key);
+                assert_eq!((got.value(), got.nonzero()), (want.value(), want.nonzero()), "{key:x}");
+                found += 1;
+            }
+            assert!(table.get(key | 1 << 62).is_none(), "never inserted");
+        }
+        let stored: usize = filled.iter().map(|f| f.0).sum();
+        assert!(found <= stored && found > 300_000, "{found} found, {stored} slots filled");
+        // Handles: each counts the slots it filled; one clears the table for all.
+        let shared = Arc::new(SharedWords::with_bytes(4 << 20).expect("4 MiB is enough"));
+        let mut a = WordSets::shared(Arc::clone(&shared));
+        let mut b = WordSets::shared(shared);
+        a.insert(&7, info(7));
+        b.insert(&8, info(8));
+        b.insert(&7, info(7));
+        assert_eq!((a.len(), b.len()), (1, 1));
+        assert_eq!(b.get(&7).and_then(Info::value), info(7).value());
+        a.clear();
+        b.release();
+        assert_eq!((a.len(), b.len()), (0, 0));
+        assert!(b.get(&8).is_none() && a.get(&7).is_none());
     }
 
     /// The word table never answers with the facts of another key, merges facts, grows

@@ -1,5 +1,7 @@
 //! [`KaylesSolver`]: Grundy values of Node-Kayles positions by value queries.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use grundy_core::{Budget, Nimber, Outcome, Ruleset, SolveError};
@@ -8,7 +10,7 @@ use smallvec::SmallVec;
 
 use crate::NodeKayles;
 use crate::bits::Bits;
-use crate::cache::{Cache, Info, SetTable};
+use crate::cache::{Cache, Info, SetTable, SharedWords, WordSets};
 use crate::canon::{KEY_MAX_ORDER, packed_key};
 use crate::closed::{cycle_value, path_value};
 
@@ -33,6 +35,7 @@ pub struct SolverConfig {
     canonical_max: usize,
     leaf_budget: usize,
     exact_max: usize,
+    threads: usize,
 }
 
 impl Default for SolverConfig {
@@ -49,6 +52,7 @@ impl Default for SolverConfig {
             canonical_max: 8,
             leaf_budget: 64,
             exact_max: 16,
+            threads: 1,
         }
     }
 }
@@ -97,6 +101,20 @@ impl SolverConfig {
         self
     }
 
+    /// Searches graphs of at most 64 vertices with `threads` threads at once (1, the
+    /// default, searches on the caller's thread only; 0 counts as 1). See [`KaylesSolver`]
+    /// for how they share the work.
+    #[must_use]
+    pub const fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = if threads == 0 { 1 } else { threads };
+        self
+    }
+
+    /// The number of threads of a search.
+    pub const fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// The largest component always valued exactly.
     pub const fn exact_max(&self) -> usize {
         self.exact_max
@@ -139,6 +157,22 @@ pub struct SolverStats {
     pub table_entries: usize,
     /// Entries the tables dropped to make room.
     pub evictions: u64,
+}
+
+impl SolverStats {
+    /// The counters of two engines together.
+    const fn add(self, other: Self) -> Self {
+        SolverStats {
+            nodes: self.nodes + other.nodes,
+            closed_forms: self.closed_forms + other.closed_forms,
+            twin_reductions: self.twin_reductions + other.twin_reductions,
+            canonical_forms: self.canonical_forms + other.canonical_forms,
+            table_lookups: self.table_lookups + other.table_lookups,
+            table_hits: self.table_hits + other.table_hits,
+            table_entries: self.table_entries + other.table_entries,
+            evictions: self.evictions + other.evictions,
+        }
+    }
 }
 
 /// Solves Node-Kayles positions of one [`NodeKayles`] game.
@@ -202,6 +236,21 @@ pub struct SolverStats {
 /// 8 that are one cache line each. Random graphs of 50 vertices and average degree 3 need 0.05
 /// to 2 million entries.
 ///
+/// # Parallel search
+///
+/// With [`SolverConfig::with_threads`] above 1, graphs of at most 64 vertices are searched
+/// by that many threads at once (the caller's and helpers started for each call), all on one
+/// vertex-set table of 8-byte atomic slots: a thread reads a whole entry or none, so sharing
+/// never makes an answer wrong. That table cannot grow while the threads use it, so the
+/// solver allocates it at once at its bound (three quarters of
+/// [`SolverConfig::with_table_bytes`], rounded down to a power of two; below 4 MiB the
+/// search stays on one thread). Every thread answers the whole call; the first to finish
+/// gives the answer and stops the others. They divide the work through the table, by taking
+/// the children of a value search in opposite orders, and by telling one another which
+/// values they have found among the children of the position of the call. The node limit of
+/// the budget counts the caller's thread only; the time limit and the cancellation flag stop
+/// every thread.
+///
 /// # Example
 ///
 /// ```
@@ -221,6 +270,10 @@ pub struct SolverStats {
 pub struct KaylesSolver<'a> {
     game: &'a NodeKayles,
     engine: AnyEngine,
+    /// The engines of the other threads of a parallel search (graphs of at most 64 vertices
+    /// only), and the flag that stops them all once one has answered.
+    helpers: Vec<Engine<u64>>,
+    stop: Arc<AtomicBool>,
 }
 
 /// The engine at the narrowest bitset width that holds the graph.
@@ -242,6 +295,61 @@ macro_rules! with_engine {
     };
 }
 
+/// Runs one call, `$body` with `$e` bound to an engine: on the engine alone, or on every
+/// thread of a parallel search, the first answer winning.
+macro_rules! solve {
+    ($self:expr, $e:ident => $body:expr) => {
+        match &mut $self.engine {
+            AnyEngine::Narrow(main) if !$self.helpers.is_empty() => {
+                race(main, &mut $self.helpers, &$self.stop, |$e: &mut Engine<u64>| {
+                    $e.run(|$e| $body)
+                })
+            }
+            AnyEngine::Narrow($e) => $e.run(|$e| $body),
+            AnyEngine::Middle($e) => $e.run(|$e| $body),
+            AnyEngine::Wide($e) => $e.run(|$e| $body),
+        }
+    };
+}
+
+/// Runs `task` on `main` on this thread and on each helper on a thread of its own, all
+/// sharing one table; the first to finish gives the answer and stops the others (every
+/// engine computes the same exact answer, so any will do). `main` keeps the caller's budget:
+/// when it fails, the others are stopped, and its error is the answer unless one of them had
+/// finished.
+fn race<T: Send>(
+    main: &mut Engine<u64>,
+    helpers: &mut [Engine<u64>],
+    stop: &AtomicBool,
+    task: impl Fn(&mut Engine<u64>) -> Result<T, SolveError> + Sync,
+) -> Result<T, SolveError> {
+    stop.store(false, Ordering::Relaxed);
+    if let Some(board) = &main.board {
+        board.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clear();
+    }
+    let found: Mutex<Option<T>> = Mutex::new(None);
+    let result = std::thread::scope(|scope| {
+        for helper in helpers.iter_mut() {
+            let (task, found) = (&task, &found);
+            scope.spawn(move || {
+                if let Ok(answer) = task(helper) {
+                    let mut slot = found.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    slot.get_or_insert(answer);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            });
+        }
+        let result = task(main);
+        stop.store(true, Ordering::Relaxed);
+        result
+    });
+    let found = found.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    match (result, found) {
+        (Ok(answer), _) | (Err(_), Some(answer)) => Ok(answer),
+        (Err(error), None) => Err(error),
+    }
+}
+
 impl<'a> KaylesSolver<'a> {
     /// A solver with the default [`SolverConfig`].
     pub fn new(game: &'a NodeKayles) -> Self {
@@ -251,14 +359,37 @@ impl<'a> KaylesSolver<'a> {
     /// A solver with the given settings.
     pub fn with_config(game: &'a NodeKayles, config: SolverConfig) -> Self {
         let n = game.graph().order();
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut helpers = Vec::new();
         let engine = if n <= 64 {
-            AnyEngine::Narrow(Engine::new(game, config))
+            let mut main = Engine::new(game, config.clone());
+            if let Some(shared) = (config.threads > 1)
+                .then(|| SharedWords::with_bytes(Engine::<u64>::set_bytes(&config)))
+                .flatten()
+                .map(Arc::new)
+            {
+                // The node limit counts the main engine's nodes only; the helpers keep the
+                // time limit and the cancellation flag.
+                let helper_config = config.clone().with_budget(config.budget.without_max_nodes());
+                for i in 1..config.threads {
+                    let mut helper = Engine::new(game, helper_config.clone());
+                    helper.helper = i;
+                    helpers.push(helper);
+                }
+                let board = Arc::new(Mutex::new(Vec::new()));
+                for engine in core::iter::once(&mut main).chain(&mut helpers) {
+                    engine.sets = WordSets::shared(Arc::clone(&shared));
+                    engine.stop = Some(Arc::clone(&stop));
+                    engine.board = Some(Arc::clone(&board));
+                }
+            }
+            AnyEngine::Narrow(main)
         } else if n <= 128 {
             AnyEngine::Middle(Engine::new(game, config))
         } else {
             AnyEngine::Wide(Engine::new(game, config))
         };
-        KaylesSolver { game, engine }
+        KaylesSolver { game, engine, helpers, stop }
     }
 
     /// The game being solved.
@@ -268,21 +399,30 @@ impl<'a> KaylesSolver<'a> {
 
     /// Replaces the budget of later calls.
     pub fn set_budget(&mut self, budget: Budget) {
+        for helper in &mut self.helpers {
+            helper.config.budget = budget.without_max_nodes();
+        }
         with_engine!(self, e => e.config.budget = budget);
     }
 
     /// The counters so far.
     pub fn stats(&self) -> SolverStats {
-        match &self.engine {
+        let main = match &self.engine {
             AnyEngine::Narrow(e) => e.stats(),
             AnyEngine::Middle(e) => e.stats(),
             AnyEngine::Wide(e) => e.stats(),
-        }
+        };
+        self.helpers.iter().map(Engine::stats).fold(main, SolverStats::add)
     }
 
     /// Forgets everything proved (the counters are kept).
     pub fn clear(&mut self) {
         with_engine!(self, e => e.clear());
+        for helper in &mut self.helpers {
+            // The main engine has cleared the table they share.
+            helper.canon.clear();
+            helper.sets.release();
+        }
     }
 
     /// The Grundy value of `position` (vertices beyond the graph are ignored).
@@ -291,10 +431,10 @@ impl<'a> KaylesSolver<'a> {
     ///
     /// [`SolveError`] when the budget runs out first; what was proved is kept.
     pub fn value(&mut self, position: &VertexSet) -> Result<Nimber, SolveError> {
-        with_engine!(self, e => e.run(|e| {
+        solve!(self, e => {
             let pos = e.bits(position);
             e.sum_value(&pos).map(Nimber::new)
-        }))
+        })
     }
 
     /// The normal-play outcome of `position`: the query "is the value 0?", which stops at the
@@ -305,10 +445,10 @@ impl<'a> KaylesSolver<'a> {
     ///
     /// [`SolveError`] when the budget runs out first.
     pub fn outcome(&mut self, position: &VertexSet) -> Result<Outcome, SolveError> {
-        with_engine!(self, e => e.run(|e| {
+        solve!(self, e => {
             let pos = e.bits(position);
             Ok(if e.sum_is(&pos, 0)? { Outcome::P } else { Outcome::N })
-        }))
+        })
     }
 
     /// Every available vertex of `position` whose move leads to a P-position, in increasing
@@ -319,17 +459,17 @@ impl<'a> KaylesSolver<'a> {
     /// [`SolveError`] when the budget (shared by the whole call) runs out first.
     pub fn winning_moves(&mut self, position: &VertexSet) -> Result<Vec<usize>, SolveError> {
         let moves = self.game.move_list(position);
-        with_engine!(self, e => e.run(|e| {
+        solve!(self, e => {
             let pos = e.bits(position);
             let mut winning = Vec::new();
-            for v in moves {
+            for &v in &moves {
                 let child = pos.minus(&e.closed[v]);
                 if e.sum_is(&child, 0)? {
                     winning.push(v);
                 }
             }
             Ok(winning)
-        }))
+        })
     }
 
     /// Every available vertex of `position` with the Grundy value of the position it leads to.
@@ -342,15 +482,15 @@ impl<'a> KaylesSolver<'a> {
         position: &VertexSet,
     ) -> Result<Vec<(usize, Nimber)>, SolveError> {
         let moves = self.game.move_list(position);
-        with_engine!(self, e => e.run(|e| {
+        solve!(self, e => {
             let pos = e.bits(position);
             let mut out = Vec::with_capacity(moves.len());
-            for v in moves {
+            for &v in &moves {
                 let child = pos.minus(&e.closed[v]);
                 out.push((v, Nimber::new(e.sum_value(&child)?)));
             }
             Ok(out)
-        }))
+        })
     }
 }
 
@@ -412,6 +552,10 @@ struct Handle<B> {
     info: Info,
 }
 
+/// What the threads of a parallel search tell one another: for each position whose value
+/// they search, the values they found among its children (as a bitmap).
+type Board<B> = Mutex<Vec<(B, u128)>>;
+
 /// The solver proper, for one bitset width.
 #[derive(Debug)]
 struct Engine<B: Bits> {
@@ -432,6 +576,15 @@ struct Engine<B: Bits> {
     /// Nodes of the current call, and its deadline.
     call_nodes: u64,
     deadline: Option<Instant>,
+    /// Set when another thread of a parallel search has answered the call.
+    stop: Option<Arc<AtomicBool>>,
+    /// 0 for the caller's engine, the thread's number for a helper of a parallel search.
+    helper: usize,
+    /// The values the threads of a parallel search found among the children of the
+    /// positions of the call, by position.
+    board: Option<Arc<Board<B>>>,
+    /// Searches under way (0: at the position of the call).
+    depth: usize,
 }
 
 impl<B: Bits + Ord + Default> Engine<B> {
@@ -453,20 +606,31 @@ impl<B: Bits + Ord + Default> Engine<B> {
                 r.minus(&closed[v])
             })
             .collect();
-        let bytes = config.table_bytes;
-        let canon_bytes = if config.canonical_max > 0 { bytes / 4 } else { 0 };
+        let set_bytes = Self::set_bytes(&config);
+        let canon_bytes = config.table_bytes - set_bytes;
         Engine {
             ring,
             closed,
             open,
-            sets: B::Table::with_bytes(bytes - canon_bytes),
+            sets: B::Table::with_bytes(set_bytes),
             canon: Cache::with_bytes(canon_bytes),
             config,
             stats: SolverStats::default(),
             history: vec![0; n],
             call_nodes: 0,
             deadline: None,
+            stop: None,
+            helper: 0,
+            board: None,
+            depth: 0,
         }
+    }
+
+    /// The memory bound of the vertex-set table: three quarters of the bound, all of it
+    /// without canonical keys.
+    const fn set_bytes(config: &SolverConfig) -> usize {
+        let bytes = config.table_bytes;
+        if config.canonical_max > 0 { bytes - bytes / 4 } else { bytes }
     }
 
     fn stats(&self) -> SolverStats {
@@ -495,6 +659,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         f: impl FnOnce(&mut Self) -> Result<T, SolveError>,
     ) -> Result<T, SolveError> {
         self.call_nodes = 0;
+        self.depth = 0;
         self.deadline = self.config.budget.time_limit().map(|limit| Instant::now() + limit);
         if self.config.budget.is_cancelled() {
             return Err(SolveError::Cancelled);
@@ -517,6 +682,9 @@ impl<B: Bits + Ord + Default> Engine<B> {
             }
         }
         if self.call_nodes % POLL_CLOCK == 0 {
+            if self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                return Err(SolveError::Cancelled);
+            }
             if let (Some(deadline), Some(limit)) = (self.deadline, self.config.budget.time_limit())
             {
                 if Instant::now() >= deadline {
@@ -1003,6 +1171,13 @@ impl<B: Bits + Ord + Default> Engine<B> {
                 // Some child has value 0; which one does not matter.
                 seen |= 1;
             }
+            if self.helper % 2 == 1 {
+                // Helpers of a parallel search take another order, to solve other parts first.
+                kids.reverse();
+            }
+            // The threads of a parallel search tell one another the values they found among
+            // the children of the position they were asked about.
+            let root = self.depth == 0 && self.board.is_some();
             let mut j = 0u64;
             loop {
                 if seen >> j & 1 == 1 {
@@ -1012,10 +1187,20 @@ impl<B: Bits + Ord + Default> Engine<B> {
                 let mut found = false;
                 let mut i = 0;
                 while i < kids.len() {
+                    if root {
+                        seen |= self.posted(&h.reduced, 0);
+                        if seen >> j & 1 == 1 {
+                            found = true;
+                            break;
+                        }
+                    }
                     match self.kid_in(&mut kids[i], 1 << j)? {
                         Found::Exact(x) => {
                             kids.swap_remove(i);
                             seen |= 1 << x;
+                            if root {
+                                self.posted(&h.reduced, 1 << x);
+                            }
                             if x == j {
                                 found = true;
                                 break;
@@ -1097,6 +1282,13 @@ impl<B: Bits + Ord + Default> Engine<B> {
             remove(&mut possible, x);
             possible & want == 0
         });
+        if self.helper % 2 == 1 && self.depth == 0 {
+            // At the position of the call, helpers of a parallel search take the children in
+            // another order, to solve other parts first.
+            if let Some(kids) = &mut kids {
+                kids.reverse();
+            }
+        }
         let top = 127 - want.leading_zeros();
         let relevant: u128 = if top >= 127 { u128::MAX } else { (1u128 << (top + 1)) - 1 };
         let mut cut = kids.is_none();
@@ -1139,6 +1331,14 @@ impl<B: Bits + Ord + Default> Engine<B> {
     /// Is the value of a child in `ask`? Values its components exactly but the largest, and
     /// asks that one about `ask` translated by their nim-sum.
     fn kid_in(&mut self, kid: &mut Kid<B>, ask: u128) -> Result<Found, SolveError> {
+        self.depth += 1;
+        let found = self.ask_kid(kid, ask);
+        self.depth -= 1;
+        found
+    }
+
+    /// [`kid_in`](Self::kid_in), one level down.
+    fn ask_kid(&mut self, kid: &mut Kid<B>, ask: u128) -> Result<Found, SolveError> {
         if ask == 0 {
             return Ok(Found::Not);
         }
@@ -1164,6 +1364,23 @@ impl<B: Bits + Ord + Default> Engine<B> {
             Found::Exact(x) => Found::Exact(x ^ kid.acc),
             Found::Not => Found::Not,
         })
+    }
+
+    /// Adds `values` to the children's values the threads of a parallel search found for
+    /// `set`, and returns them all.
+    fn posted(&self, set: &B, values: u128) -> u128 {
+        let Some(board) = &self.board else { return values };
+        let mut board = board.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match board.iter_mut().find(|(s, _)| s == set) {
+            Some((_, seen)) => {
+                *seen |= values;
+                *seen
+            }
+            None => {
+                board.push((set.clone(), values));
+                values
+            }
+        }
     }
 
     /// The exact value of a component of the child of a move at `v`.
@@ -1223,6 +1440,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         }
         // `set` is twin-free (it was reduced), so only vertices at distance 2 from the move can
         // have twins in a component of a child.
+        self.depth += 1;
         for i in unknown {
             let (child, v, part) = &parts[i];
             // Solving the components before may have solved this one too.
@@ -1235,6 +1453,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
                 }
             };
         }
+        self.depth -= 1;
         let mut seen = 0u128;
         let mut large: Vec<u64> = Vec::new();
         for x in known {

@@ -168,6 +168,8 @@ proptest! {
                 SolverConfig::default().with_canonical_max(0).with_exact_max(0),
                 SolverConfig::default().with_canonical_max(22).with_table_bytes(256),
                 SolverConfig::default().with_exact_max(0).with_table_bytes(256),
+                // Two threads on the least shared table.
+                SolverConfig::default().with_exact_max(0).with_threads(2).with_table_bytes(6 << 20),
             ];
             for config in configs {
                 let mut solver = KaylesSolver::with_config(&game, config.clone());
@@ -342,41 +344,48 @@ fn wide_graphs_are_sums_of_their_pieces() {
     }
 }
 
+/// Budgets stop the search, on one thread and in parallel (where the node limit counts the
+/// caller's thread and the other limits stop every thread), and later calls resume from what
+/// was proved.
 #[test]
 fn budgets_stop_the_search_and_keep_what_was_proved() {
-    let game = NodeKayles::new(random_graph(30, 10, 7));
+    let game = NodeKayles::new(random_graph(36, 9, 5));
     let start = game.start();
     let expected = KaylesSolver::new(&game).value(&start).unwrap();
-
-    let config = SolverConfig::default().with_budget(Budget::unlimited().with_max_nodes(50));
-    let mut solver = KaylesSolver::with_config(&game, config);
-    assert_eq!(solver.value(&start), Err(SolveError::NodeLimit { limit: 50 }));
-    // Calls resume: each proves more, and none is ever wrong.
-    let mut answer = None;
-    for _ in 0..10_000 {
-        match solver.value(&start) {
-            Ok(v) => {
-                answer = Some(v);
-                break;
-            }
-            Err(SolveError::NodeLimit { .. }) => {}
-            Err(e) => panic!("{e}"),
+    for threads in [1, 2] {
+        let base = SolverConfig::default().with_threads(threads).with_table_bytes(8 << 20);
+        let limited = base.clone().with_budget(Budget::unlimited().with_max_nodes(50));
+        let mut solver = KaylesSolver::with_config(&game, limited);
+        if threads == 1 {
+            assert_eq!(solver.value(&start), Err(SolveError::NodeLimit { limit: 50 }));
         }
-    }
-    assert_eq!(answer, Some(expected));
+        // Calls resume: each proves more, and none is ever wrong.
+        let mut answer = None;
+        for _ in 0..10_000 {
+            match solver.value(&start) {
+                Ok(v) => {
+                    answer = Some(v);
+                    break;
+                }
+                Err(SolveError::NodeLimit { limit: 50 }) => {}
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert_eq!(answer, Some(expected), "{threads} threads");
 
-    let flag = Arc::new(AtomicBool::new(true));
-    let cancelled = SolverConfig::default().with_budget(Budget::unlimited().with_cancel_flag(flag));
-    assert_eq!(
-        KaylesSolver::with_config(&game, cancelled).value(&start),
-        Err(SolveError::Cancelled)
-    );
-    let timed = SolverConfig::default()
-        .with_budget(Budget::unlimited().with_time_limit(std::time::Duration::ZERO));
-    assert!(matches!(
-        KaylesSolver::with_config(&game, timed).value(&start),
-        Err(SolveError::TimeLimit { .. })
-    ));
+        let flag = Arc::new(AtomicBool::new(true));
+        let cancelled = base.clone().with_budget(Budget::unlimited().with_cancel_flag(flag));
+        assert_eq!(
+            KaylesSolver::with_config(&game, cancelled).value(&start),
+            Err(SolveError::Cancelled)
+        );
+        let timed =
+            base.with_budget(Budget::unlimited().with_time_limit(std::time::Duration::ZERO));
+        assert!(matches!(
+            KaylesSolver::with_config(&game, timed).value(&start),
+            Err(SolveError::TimeLimit { .. })
+        ));
+    }
 }
 
 #[test]
@@ -430,5 +439,36 @@ fn set_queries_and_exact_values_agree_on_larger_graphs() {
             .into();
         assert!(answers.windows(2).all(|w| w[0] == w[1]), "seed {seed}: {answers:?}");
         assert_eq!(answers[0].1, Outcome::from_value(answers[0].0));
+    }
+}
+
+/// The parallel search (two and three threads sharing one table) gives the answers of the
+/// search on one thread, call after call on the same solver, and after `clear`.
+#[test]
+fn parallel_search_agrees_with_one_thread() {
+    for seed in 1..=3 {
+        let game = NodeKayles::new(random_graph(34, 9, seed));
+        let start = game.start();
+        let mut single = KaylesSolver::new(&game);
+        let value = single.value(&start).unwrap();
+        let winning = single.winning_moves(&start).unwrap();
+        let move_values = single.move_values(&start).unwrap();
+        // A position of several components, some of them shared with the start's children.
+        let part: VertexSet = (0..34).filter(|v| v % 5 != 2).collect();
+        let part_value = single.value(&part).unwrap();
+        for threads in [2, 3] {
+            let config = SolverConfig::default().with_threads(threads).with_table_bytes(8 << 20);
+            let mut solver = KaylesSolver::with_config(&game, config.clone());
+            assert_eq!(solver.value(&start).unwrap(), value, "seed {seed}, {threads} threads");
+            assert_eq!(solver.value(&part).unwrap(), part_value);
+            assert_eq!(solver.winning_moves(&start).unwrap(), winning);
+            assert_eq!(solver.move_values(&start).unwrap(), move_values);
+            assert!(solver.stats().table_entries > 0);
+            solver.clear();
+            assert_eq!(solver.stats().table_entries, 0);
+            assert_eq!(solver.outcome(&start).unwrap(), Outcome::from_value(value));
+            let mut fresh = KaylesSolver::with_config(&game, config);
+            assert_eq!(fresh.outcome(&start).unwrap(), Outcome::from_value(value));
+        }
     }
 }
