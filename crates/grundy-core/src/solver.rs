@@ -237,6 +237,9 @@ pub struct Solver<R: Ruleset> {
     wide_facts: usize,
     /// Whether moves are tried in reverse order (a helper of the parallel search).
     reverse: bool,
+    /// The values the solvers of a parallel search found among the children of the
+    /// positions at the top of their pruned searches.
+    board: Option<Arc<pruned::Board>>,
     misere: Table<R::Position, MisereKnown>,
     budget: Budget,
     method: Method,
@@ -328,6 +331,7 @@ impl<R: Ruleset> Solver<R> {
             shared: None,
             wide_facts: 0,
             reverse: false,
+            board: None,
             misere: Table::with_bytes(config.table_bytes),
             budget: config.budget,
             method: config.method,

@@ -3,6 +3,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use super::pruned::Board;
 use super::{Config, Solver};
 use crate::compact::SharedTable;
 use crate::{Nimber, Ruleset, SolveError};
@@ -15,14 +16,18 @@ use crate::{Nimber, Ruleset, SolveError};
 /// than the positions it will hold only costs cache and TLB misses), for the positions with a
 /// [word key](Ruleset::word_key), and half of them try the moves in reverse
 /// order, so that they solve different parts of the game first and read each other's results
-/// (the "lazy SMP" scheme of chess programs). The first solver to finish gives the answer and
-/// stops the others. The answer is the exact value: every fact in the shared table is exact,
-/// whichever solver stored it.
+/// (the "lazy SMP" scheme of chess programs). Under [`Method::Pruned`](super::Method::Pruned)
+/// those helpers also take the children of the position at the top in reverse order, and
+/// the solvers post the values they find among those children, so that each skips a value
+/// another has already found. The first solver to finish gives the answer and stops the
+/// others. The answer is the exact value: every fact in the shared table is exact, whichever
+/// solver stored it.
 ///
 /// Without word keys, or with a bound below
 /// [`CompactTable::MIN_BYTES`](crate::compact::CompactTable::MIN_BYTES), or with one thread,
-/// this is one ordinary solver. The budget of `config` binds the first solver (a node budget counts its nodes
-/// only): when it runs out, or its cancellation flag is set, every solver stops.
+/// this is one ordinary solver. The node limit of the budget of `config` counts the first
+/// solver's nodes only; when it runs out, or the time limit does, or the cancellation flag is
+/// set, every solver stops.
 ///
 /// # Errors
 ///
@@ -71,20 +76,23 @@ where
         _ => return Solver::with_config(ruleset, config.clone()).value(position),
     };
     let stop = Arc::new(AtomicBool::new(false));
+    let board = Arc::new(Board::default());
     let answer: Mutex<Option<Result<Nimber, SolveError>>> = Mutex::new(None);
     rayon::scope(|scope| {
         for worker in 0..threads {
             let (ruleset, shared, stop, answer) = (ruleset.clone(), shared.clone(), &stop, &answer);
+            let board = Arc::clone(&board);
             scope.spawn(move |_| {
-                // Every solver stops when another has answered; the helpers are not bound by
-                // the caller's budget, only by that.
+                // Every solver stops when another has answered; the node limit binds the
+                // first solver only, the time limit and the cancellation flag all of them.
                 let budget = match worker {
                     0 => config.budget().clone(),
-                    _ => crate::Budget::unlimited(),
+                    _ => config.budget().without_max_nodes(),
                 };
                 let config = config.clone().with_budget(budget.with_stop_flag(Arc::clone(stop)));
                 let mut solver =
                     Solver::with_config(ruleset, config).with_shared_table(shared, worker % 2 == 1);
+                solver.board = Some(board);
                 let result = solver.value(position);
                 // The first answer wins; a helper's error (it was stopped) is no answer.
                 if result.is_ok() || worker == 0 {

@@ -32,6 +32,8 @@
 //! explicit-stack mex search, so deep games (long subtraction games, say) cannot overflow the
 //! stack.
 
+use std::sync::Arc;
+
 use smallvec::SmallVec;
 
 use super::{Goal, Known, Solver};
@@ -54,7 +56,11 @@ const fn word(v: u64) -> usize {
 
 /// A set of values below 256.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Values([u64; 4]);
+pub(super) struct Values([u64; 4]);
+
+/// What the solvers of a parallel search tell one another: for each position (by word key)
+/// whose value they search at the top of a call, the values they found among its children.
+pub(super) type Board = std::sync::Mutex<Vec<(u64, Values)>>;
 
 impl Values {
     const ALL: Values = Values([u64::MAX; 4]);
@@ -102,6 +108,10 @@ impl Values {
 
     fn and(self, other: Values) -> Values {
         Values(core::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    fn or(self, other: Values) -> Values {
+        Values(core::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
     fn minus(self, other: Values) -> Values {
@@ -211,6 +221,22 @@ impl Possible {
     }
 }
 
+/// Adds `values` to the children's values posted for the position of word key `word`, and
+/// returns them all.
+fn post(board: &Board, word: u64, values: Values) -> Values {
+    let mut board = board.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    match board.iter_mut().find(|(w, _)| *w == word) {
+        Some((_, seen)) => {
+            *seen = seen.or(values);
+            *seen
+        }
+        None => {
+            board.push((word, values));
+            values
+        }
+    }
+}
+
 impl<R: Ruleset> Solver<R> {
     /// The exact value of a component.
     pub(super) fn pruned_value(
@@ -252,6 +278,17 @@ impl<R: Ruleset> Solver<R> {
             // Some child has value 0; which one does not matter.
             seen.insert(0);
         }
+        if self.reverse {
+            // A helper of the parallel search takes the children in the other order, so that
+            // the solvers search different children first.
+            kids.reverse();
+        }
+        // At the top of a parallel search, the solvers post the values they find among the
+        // children, and skip the values another has found.
+        let board = match (&self.board, depth) {
+            (Some(board), 0) => self.ruleset.word_key(&key).map(|word| (Arc::clone(board), word)),
+            _ => None,
+        };
         let mut j = 0u64;
         let value = loop {
             if seen.contains(j) {
@@ -261,15 +298,25 @@ impl<R: Ruleset> Solver<R> {
             let mut found = false;
             let mut i = 0;
             while i < kids.len() {
+                if let Some((board, word)) = &board {
+                    seen = seen.or(post(board, *word, Values::default()));
+                    if seen.contains(j) {
+                        found = true;
+                        break;
+                    }
+                }
                 match self.child_in(&mut kids[i], Values::single(Nimber::new(j)), meter, depth)? {
                     Found::Exact(v) => {
                         kids.swap_remove(i);
+                        if v.value() < 256 {
+                            seen.insert(v.value());
+                            if let Some((board, word)) = &board {
+                                post(board, *word, Values::single(v));
+                            }
+                        }
                         if v.value() == j {
                             found = true;
                             break;
-                        }
-                        if v.value() < 256 {
-                            seen.insert(v.value());
                         }
                     }
                     Found::Not => i += 1,
@@ -452,6 +499,11 @@ impl<R: Ruleset> Solver<R> {
         let mut possible = Possible { set: Values::upto(moves) };
         for v in exact_values {
             possible.remove_value(v);
+        }
+        if self.reverse && depth == 0 {
+            // At the top, a helper of the parallel search takes the children in the other
+            // order, so that the solvers search different children first.
+            kids.reverse();
         }
 
         // Nothing above the largest value wanted matters.
