@@ -464,11 +464,16 @@ impl SharedWords {
     /// Stores the facts of `info`: whether it took an empty slot, and whether it replaced
     /// another key.
     fn insert(&self, key: u64, info: Info) -> (bool, bool) {
-        let facts = WordTable::pack(info);
+        self.put(WordTable::mix(key), WordTable::pack(info))
+    }
+
+    /// Stores packed facts (none: 0) for a mixed key, as [`insert`](Self::insert).
+    fn put(&self, mixed: u64, facts: u64) -> (bool, bool) {
         if facts == 0 {
             return (false, false);
         }
-        let (bucket, tag) = self.place(key);
+        let (b, tag) = place_word(mixed, self.bits);
+        let bucket = &self.buckets[b].0;
         let words = Self::load(bucket);
         let (slot, word) = WordTable::settle(&words, tag, facts);
         let seen = words[slot];
@@ -525,6 +530,32 @@ impl WordSets {
     /// A handle on a table shared by the threads of a parallel search.
     pub(crate) const fn shared(table: Arc<SharedWords>) -> Self {
         WordSets::Shared(table, 0, 0)
+    }
+
+    /// Moves every fact into a new shared table of at most `bytes` bytes, becomes a handle on
+    /// it and returns it; `None` (and nothing changes) when `bytes` is below the least one.
+    pub(crate) fn share(&mut self, bytes: usize) -> Option<Arc<SharedWords>> {
+        let shared = Arc::new(SharedWords::with_bytes(bytes)?);
+        let mut len = 0;
+        let mut keep = |mixed: u64, facts: u64| len += usize::from(shared.put(mixed, facts).0);
+        match self {
+            WordSets::Plain(t, _) => {
+                for (key, info) in t.entries() {
+                    keep(WordTable::mix(key), WordTable::pack(info));
+                }
+            }
+            WordSets::Compact(t) => {
+                for (index, bucket) in t.buckets.iter().enumerate() {
+                    for &slot in bucket.0.iter().filter(|&&slot| slot != 0) {
+                        keep(((slot >> 16) << t.bits) | index as u64, slot & 0xFFFF);
+                    }
+                }
+            }
+            WordSets::Shared(..) => return None,
+        }
+        let evictions = self.evictions();
+        *self = WordSets::Shared(Arc::clone(&shared), len, evictions);
+        Some(shared)
     }
 
     /// Forgets this handle's count of the entries of a shared table, which another handle

@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 
 use crate::NodeKayles;
 use crate::bits::Bits;
-use crate::cache::{Cache, Info, SetTable, SharedWords, WordSets};
+use crate::cache::{Cache, Info, SetTable, WordSets};
 use crate::canon::{KEY_MAX_ORDER, packed_key};
 use crate::closed::{cycle_value, path_value};
 
@@ -36,6 +36,7 @@ pub struct SolverConfig {
     leaf_budget: usize,
     exact_max: usize,
     threads: usize,
+    parallel_after: u64,
 }
 
 impl Default for SolverConfig {
@@ -53,6 +54,7 @@ impl Default for SolverConfig {
             leaf_budget: 64,
             exact_max: 16,
             threads: 1,
+            parallel_after: 1 << 12,
         }
     }
 }
@@ -113,6 +115,21 @@ impl SolverConfig {
     /// The number of threads of a search.
     pub const fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// With several [threads](Self::with_threads): how many nodes a call searches on the
+    /// caller's thread alone before it brings in the others (default 4096, a few hundredths of
+    /// a second), so that small calls never pay for the shared table. 0 brings them in at the
+    /// first call. Rounded up to a multiple of 1024.
+    #[must_use]
+    pub const fn with_parallel_after(mut self, nodes: u64) -> Self {
+        self.parallel_after = nodes;
+        self
+    }
+
+    /// The nodes a call searches alone before the other threads join it.
+    pub const fn parallel_after(&self) -> u64 {
+        self.parallel_after
     }
 
     /// The largest component always valued exactly.
@@ -239,17 +256,22 @@ impl SolverStats {
 /// # Parallel search
 ///
 /// With [`SolverConfig::with_threads`] above 1, graphs of at most 64 vertices are searched
-/// by that many threads at once (the caller's and helpers started for each call), all on one
-/// vertex-set table of 8-byte atomic slots: a thread reads a whole entry or none, so sharing
-/// never makes an answer wrong. That table cannot grow while the threads use it, so the
-/// solver allocates it at once at its bound (three quarters of
-/// [`SolverConfig::with_table_bytes`], rounded down to a power of two; below 4 MiB the
-/// search stays on one thread). Every thread answers the whole call; the first to finish
-/// gives the answer and stops the others. They divide the work through the table, by taking
-/// the children of a value search in opposite orders, and by telling one another which
-/// values they have found among the children of the position of the call. The node limit of
-/// the budget counts the caller's thread only; the time limit and the cancellation flag stop
-/// every thread.
+/// by that many threads at once. A call starts on the caller's thread alone; the first call
+/// that runs past [a few thousand nodes](SolverConfig::with_parallel_after) (a few
+/// hundredths of a second) brings in the helper threads, and from then on every call runs on
+/// all of them. They share one vertex-set table
+/// of 8-byte atomic slots (a thread reads a whole entry or none, so sharing never makes an
+/// answer wrong), into which the facts proved so far move. That table cannot grow while the
+/// threads use it, so it is allocated at once at its bound (three quarters of
+/// [`SolverConfig::with_table_bytes`], rounded down to a power of two: about a tenth of a
+/// second for the default bound; below 4 MiB the search stays on one thread).
+///
+/// Every thread answers the whole call; the first to finish gives the answer and stops the
+/// others. They divide the work through the table, by taking the children of a value search
+/// in opposite orders, and by telling one another which values they have found among the
+/// children of the position of the call: a thread skips a value another has found, and
+/// abandons the child it is asking about that value. The node limit of the budget counts the
+/// caller's thread only; the time limit and the cancellation flag stop every thread.
 ///
 /// # Example
 ///
@@ -274,6 +296,9 @@ pub struct KaylesSolver<'a> {
     /// only), and the flag that stops them all once one has answered.
     helpers: Vec<Engine<u64>>,
     stop: Arc<AtomicBool>,
+    /// The threads of a search: the helpers are made when a call first runs past
+    /// [`SolverConfig::with_parallel_after`] nodes on the caller's thread alone.
+    threads: usize,
 }
 
 /// The engine at the narrowest bitset width that holds the graph.
@@ -300,16 +325,62 @@ macro_rules! with_engine {
 macro_rules! solve {
     ($self:expr, $e:ident => $body:expr) => {
         match &mut $self.engine {
-            AnyEngine::Narrow(main) if !$self.helpers.is_empty() => {
-                race(main, &mut $self.helpers, &$self.stop, |$e: &mut Engine<u64>| {
-                    $e.run(|$e| $body)
-                })
+            AnyEngine::Narrow(main) if $self.threads > 1 => {
+                let task = |$e: &mut Engine<u64>| $e.run(|$e| $body);
+                if $self.helpers.is_empty() {
+                    if main.config.parallel_after > 0 {
+                        main.escalate = true;
+                        let first = task(main);
+                        main.escalate = false;
+                        if !core::mem::take(&mut main.tripped) {
+                            return first;
+                        }
+                        // The call outgrew one thread: bring in the helpers, and go on from
+                        // where it stopped (what it proved moves to the shared table).
+                        main.resume = Some((main.call_nodes, main.deadline));
+                    }
+                    $self.helpers = helpers(main, $self.game, $self.threads, &$self.stop);
+                    if $self.helpers.is_empty() {
+                        $self.threads = 1;
+                        return task(main);
+                    }
+                }
+                race(main, &mut $self.helpers, &$self.stop, task)
             }
             AnyEngine::Narrow($e) => $e.run(|$e| $body),
             AnyEngine::Middle($e) => $e.run(|$e| $body),
             AnyEngine::Wide($e) => $e.run(|$e| $body),
         }
     };
+}
+
+/// Moves the facts of `main` into a table shared with `threads - 1` new helpers, and returns
+/// the helpers (none when the memory bound is below the least shared table).
+fn helpers(
+    main: &mut Engine<u64>,
+    game: &NodeKayles,
+    threads: usize,
+    stop: &Arc<AtomicBool>,
+) -> Vec<Engine<u64>> {
+    let Some(shared) = main.sets.share(Engine::<u64>::set_bytes(&main.config)) else {
+        return Vec::new();
+    };
+    // The node limit counts the main engine's nodes only; the helpers keep the time limit
+    // and the cancellation flag.
+    let config = main.config.clone().with_budget(main.config.budget.without_max_nodes());
+    let board = Arc::new(Mutex::new(Vec::new()));
+    main.stop = Some(Arc::clone(stop));
+    main.board = Some(Arc::clone(&board));
+    (1..threads)
+        .map(|i| {
+            let mut helper = Engine::new(game, config.clone());
+            helper.helper = i;
+            helper.sets = WordSets::shared(Arc::clone(&shared));
+            helper.stop = Some(Arc::clone(stop));
+            helper.board = Some(Arc::clone(&board));
+            helper
+        })
+        .collect()
 }
 
 /// Runs `task` on `main` on this thread and on each helper on a thread of its own, all
@@ -359,37 +430,15 @@ impl<'a> KaylesSolver<'a> {
     /// A solver with the given settings.
     pub fn with_config(game: &'a NodeKayles, config: SolverConfig) -> Self {
         let n = game.graph().order();
-        let stop = Arc::new(AtomicBool::new(false));
-        let mut helpers = Vec::new();
+        let threads = if n <= 64 { config.threads } else { 1 };
         let engine = if n <= 64 {
-            let mut main = Engine::new(game, config.clone());
-            if let Some(shared) = (config.threads > 1)
-                .then(|| SharedWords::with_bytes(Engine::<u64>::set_bytes(&config)))
-                .flatten()
-                .map(Arc::new)
-            {
-                // The node limit counts the main engine's nodes only; the helpers keep the
-                // time limit and the cancellation flag.
-                let helper_config = config.clone().with_budget(config.budget.without_max_nodes());
-                for i in 1..config.threads {
-                    let mut helper = Engine::new(game, helper_config.clone());
-                    helper.helper = i;
-                    helpers.push(helper);
-                }
-                let board = Arc::new(Mutex::new(Vec::new()));
-                for engine in core::iter::once(&mut main).chain(&mut helpers) {
-                    engine.sets = WordSets::shared(Arc::clone(&shared));
-                    engine.stop = Some(Arc::clone(&stop));
-                    engine.board = Some(Arc::clone(&board));
-                }
-            }
-            AnyEngine::Narrow(main)
+            AnyEngine::Narrow(Engine::new(game, config))
         } else if n <= 128 {
             AnyEngine::Middle(Engine::new(game, config))
         } else {
             AnyEngine::Wide(Engine::new(game, config))
         };
-        KaylesSolver { game, engine, helpers, stop }
+        KaylesSolver { game, engine, helpers: Vec::new(), stop: Arc::default(), threads }
     }
 
     /// The game being solved.
@@ -585,6 +634,17 @@ struct Engine<B: Bits> {
     board: Option<Arc<Board<B>>>,
     /// Searches under way (0: at the position of the call).
     depth: usize,
+    /// Whether a call stops after [`SolverConfig::with_parallel_after`] nodes to bring in
+    /// helpers, and whether it did.
+    escalate: bool,
+    tripped: bool,
+    /// The node count and deadline a call resumes with, after it stopped to bring in helpers.
+    resume: Option<(u64, Option<Instant>)>,
+    /// The position of the call and the value its children are being asked about, while
+    /// a parallel search asks one of them: when another thread has found a child of that
+    /// value, the search of this child is abandoned (and `abandoned` set).
+    watch: Option<(B, u64)>,
+    abandoned: bool,
 }
 
 impl<B: Bits + Ord + Default> Engine<B> {
@@ -623,6 +683,11 @@ impl<B: Bits + Ord + Default> Engine<B> {
             helper: 0,
             board: None,
             depth: 0,
+            escalate: false,
+            tripped: false,
+            resume: None,
+            watch: None,
+            abandoned: false,
         }
     }
 
@@ -658,9 +723,11 @@ impl<B: Bits + Ord + Default> Engine<B> {
         &mut self,
         f: impl FnOnce(&mut Self) -> Result<T, SolveError>,
     ) -> Result<T, SolveError> {
-        self.call_nodes = 0;
+        let (nodes, deadline) = self.resume.take().unwrap_or((0, None));
+        self.call_nodes = nodes;
         self.depth = 0;
-        self.deadline = self.config.budget.time_limit().map(|limit| Instant::now() + limit);
+        self.deadline = deadline
+            .or_else(|| self.config.budget.time_limit().map(|limit| Instant::now() + limit));
         if self.config.budget.is_cancelled() {
             return Err(SolveError::Cancelled);
         }
@@ -684,6 +751,16 @@ impl<B: Bits + Ord + Default> Engine<B> {
         if self.call_nodes % POLL_CLOCK == 0 {
             if self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
                 return Err(SolveError::Cancelled);
+            }
+            if self.escalate && self.call_nodes >= self.config.parallel_after {
+                self.tripped = true;
+                return Err(SolveError::Cancelled);
+            }
+            if let Some((set, j)) = &self.watch {
+                if self.posted(set, 0) >> j & 1 == 1 {
+                    self.abandoned = true;
+                    return Err(SolveError::Cancelled);
+                }
             }
             if let (Some(deadline), Some(limit)) = (self.deadline, self.config.budget.time_limit())
             {
@@ -1194,7 +1271,22 @@ impl<B: Bits + Ord + Default> Engine<B> {
                             break;
                         }
                     }
-                    match self.kid_in(&mut kids[i], 1 << j)? {
+                    if root {
+                        // Another thread finding `j` meanwhile ends this child's search.
+                        self.watch = Some((h.reduced.clone(), j));
+                    }
+                    let depth = self.depth;
+                    let answer = self.kid_in(&mut kids[i], 1 << j);
+                    if root {
+                        self.watch = None;
+                    }
+                    if core::mem::take(&mut self.abandoned) {
+                        // The search unwound without counting its levels back.
+                        self.depth = depth;
+                        found = true;
+                        break;
+                    }
+                    match answer? {
                         Found::Exact(x) => {
                             kids.swap_remove(i);
                             seen |= 1 << x;

@@ -168,8 +168,12 @@ proptest! {
                 SolverConfig::default().with_canonical_max(0).with_exact_max(0),
                 SolverConfig::default().with_canonical_max(22).with_table_bytes(256),
                 SolverConfig::default().with_exact_max(0).with_table_bytes(256),
-                // Two threads on the least shared table.
-                SolverConfig::default().with_exact_max(0).with_threads(2).with_table_bytes(6 << 20),
+                // Two threads from the start, on the least shared table.
+                SolverConfig::default()
+                    .with_exact_max(0)
+                    .with_threads(2)
+                    .with_parallel_after(0)
+                    .with_table_bytes(6 << 20),
             ];
             for config in configs {
                 let mut solver = KaylesSolver::with_config(&game, config.clone());
@@ -352,12 +356,17 @@ fn budgets_stop_the_search_and_keep_what_was_proved() {
     let game = NodeKayles::new(random_graph(36, 9, 5));
     let start = game.start();
     let expected = KaylesSolver::new(&game).value(&start).unwrap();
-    for threads in [1, 2] {
-        let base = SolverConfig::default().with_threads(threads).with_table_bytes(8 << 20);
-        let limited = base.clone().with_budget(Budget::unlimited().with_max_nodes(50));
+    // One thread; two from the start; two once a call has run past 1024 nodes (the node limit
+    // of 2000 stops the first call after the helpers came in).
+    for (threads, after, limit) in [(1, 0, 50), (2, 0, 50), (2, 1024, 2000)] {
+        let base = SolverConfig::default()
+            .with_threads(threads)
+            .with_parallel_after(after)
+            .with_table_bytes(8 << 20);
+        let limited = base.clone().with_budget(Budget::unlimited().with_max_nodes(limit));
         let mut solver = KaylesSolver::with_config(&game, limited);
         if threads == 1 {
-            assert_eq!(solver.value(&start), Err(SolveError::NodeLimit { limit: 50 }));
+            assert_eq!(solver.value(&start), Err(SolveError::NodeLimit { limit }));
         }
         // Calls resume: each proves more, and none is ever wrong.
         let mut answer = None;
@@ -367,7 +376,7 @@ fn budgets_stop_the_search_and_keep_what_was_proved() {
                     answer = Some(v);
                     break;
                 }
-                Err(SolveError::NodeLimit { limit: 50 }) => {}
+                Err(SolveError::NodeLimit { limit: l }) => assert_eq!(l, limit),
                 Err(e) => panic!("{e}"),
             }
         }
@@ -456,8 +465,13 @@ fn parallel_search_agrees_with_one_thread() {
         // A position of several components, some of them shared with the start's children.
         let part: VertexSet = (0..34).filter(|v| v % 5 != 2).collect();
         let part_value = single.value(&part).unwrap();
-        for threads in [2, 3] {
-            let config = SolverConfig::default().with_threads(threads).with_table_bytes(8 << 20);
+        // Helpers from the first call, or once a call has run past 1024 nodes (seed 1, whose
+        // value search takes some 17,000 nodes, goes parallel in the middle of its first call).
+        for (threads, after) in [(2, 0), (3, 0), (2, 1024)] {
+            let config = SolverConfig::default()
+                .with_threads(threads)
+                .with_parallel_after(after)
+                .with_table_bytes(8 << 20);
             let mut solver = KaylesSolver::with_config(&game, config.clone());
             assert_eq!(solver.value(&start).unwrap(), value, "seed {seed}, {threads} threads");
             assert_eq!(solver.value(&part).unwrap(), part_value);
