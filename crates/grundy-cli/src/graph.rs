@@ -21,6 +21,9 @@ pub(crate) struct KaylesArgs {
     /// Vertices already selected, e.g. '0,5' (they and their neighbours are gone)
     #[arg(long, value_name = "VERTICES")]
     played: Option<String>,
+    /// Threads to search with, for graphs of at most 64 vertices [default: every core]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
     #[command(flatten)]
     opts: Opts,
 }
@@ -92,7 +95,12 @@ pub(crate) fn node_kayles(args: &KaylesArgs) -> Result<String, String> {
         Some(n) => Budget::unlimited().with_max_nodes(n),
         None => Budget::unlimited(),
     };
-    let mut solver = KaylesSolver::with_config(&game, SolverConfig::default().with_budget(budget));
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        usize::from,
+    );
+    let config = SolverConfig::default().with_budget(budget).with_threads(threads);
+    let mut solver = KaylesSolver::with_config(&game, config);
     let value = solver.value(&position).map_err(solve_error)?;
     let moves = solver.winning_moves(&position).map_err(solve_error)?;
     let show = |p: &VertexSet| format!("available {p}");

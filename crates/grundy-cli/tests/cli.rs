@@ -298,9 +298,32 @@ fn node_kayles_from_graph6_and_edge_lists() {
         (vec!["node-kayles", "--edges", "0-1", "--played", "5"], "out of range"),
         (vec!["node-kayles", "--edges", "0-1 1-2", "--played", "1,2"], "not available"),
         (vec!["node-kayles"], "--edges"),
+        (vec!["node-kayles", "--graph6", "Dhc", "--threads", "0"], "--threads"),
     ] {
         assert_bad_input(&args, needle);
     }
+}
+
+#[test]
+fn node_kayles_threads_give_the_same_answer() {
+    // The 6 x 7 grid: large enough that the search brings in its second thread.
+    let mut edges = Vec::new();
+    for r in 0..6 {
+        for c in 0..7 {
+            let v = r * 7 + c;
+            if c + 1 < 7 {
+                edges.push(format!("{v}-{}", v + 1));
+            }
+            if r + 1 < 6 {
+                edges.push(format!("{v}-{}", v + 7));
+            }
+        }
+    }
+    let edges = edges.join(" ");
+    let one = stdout(&grundy(&["node-kayles", "--edges", &edges, "--threads", "1"]));
+    let two = stdout(&grundy(&["node-kayles", "--edges", &edges, "--threads", "2"]));
+    assert!(one.contains("value "), "{one}");
+    assert_eq!(one, two);
 }
 
 #[test]

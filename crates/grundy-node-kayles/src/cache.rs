@@ -243,6 +243,11 @@ pub(crate) trait SetTable<K>: core::fmt::Debug {
     fn evictions(&self) -> u64;
     /// Empties the table (and frees its memory).
     fn clear(&mut self);
+    /// Whether the table is shared by the threads of a parallel search and wants them to stop
+    /// so that it can grow ([`WordSets::grow_shared`]).
+    fn wants_room(&self) -> bool {
+        false
+    }
 }
 
 impl<K: Clone + Default + Eq + Hash + core::fmt::Debug> SetTable<K> for Cache<K> {
@@ -419,25 +424,45 @@ struct SharedBucket([AtomicU64; WORD_WAYS]);
 /// sees a whole entry, old or new, never a mix: keys stay exact and no fact read can be
 /// false, whatever the interleaving. Two threads writing one bucket at once may lose a fact
 /// (an entry replaced, or facts merged from a stale read), which costs only time. It cannot
-/// grow while threads read it, so it is allocated in full at the start.
+/// grow while threads use it: when it is 5/8 full and below its bound, it wants room
+/// ([`SetTable::wants_room`]), the threads stop, and one of them
+/// [moves](WordSets::grow_shared) every entry into a table twice the size.
 #[derive(Debug)]
 pub(crate) struct SharedWords {
     buckets: Vec<SharedBucket>,
-    /// log2 of the number of buckets (at least [`WordTable::MIN_BITS`]).
+    /// log2 of the number of buckets (at least [`WordTable::MIN_BITS`]), and the most the
+    /// memory bound allows.
     bits: u32,
+    max_bits: u32,
+    /// Slots filled, by every handle.
+    filled: core::sync::atomic::AtomicUsize,
 }
 
 impl SharedWords {
-    /// A table of the largest power-of-two number of buckets within `bytes` bytes, allocated
-    /// now; `None` when that is less than the least [`WordTable`] (4 MiB).
-    pub(crate) fn with_bytes(bytes: usize) -> Option<Self> {
+    /// A table of at most `bytes` bytes, with room for `entries` entries (more buckets than
+    /// that needs cost page faults: a table's pages are mapped as it first writes to them);
+    /// `None` when `bytes` is less than the least [`WordTable`] (4 MiB).
+    pub(crate) fn with_room(entries: usize, bytes: usize) -> Option<Self> {
         let max = bytes / core::mem::size_of::<SharedBucket>();
         if max < 1 << WordTable::MIN_BITS {
             return None;
         }
-        let bits = max.ilog2();
+        let max_bits = max.ilog2();
+        // At most a quarter full.
+        let want = (entries * 4 / WORD_WAYS).max(1).next_power_of_two().ilog2();
+        let bits = want.clamp(WordTable::MIN_BITS, max_bits);
         let buckets = (0..1usize << bits).map(|_| SharedBucket::default()).collect();
-        Some(SharedWords { buckets, bits })
+        Some(SharedWords { buckets, bits, max_bits, filled: 0.into() })
+    }
+
+    /// Its slots.
+    pub(crate) fn capacity(&self) -> usize {
+        self.buckets.len() * WORD_WAYS
+    }
+
+    /// Whether the table is 5/8 full and could grow.
+    fn wants_room(&self) -> bool {
+        self.bits < self.max_bits && self.filled.load(Ordering::Relaxed) * 8 >= self.capacity() * 5
     }
 
     /// The bucket of a key and its stored bits.
@@ -480,9 +505,13 @@ impl SharedWords {
         // An empty slot is claimed only if no other thread took it meanwhile (it may then
         // hold another key, which is left alone: the fact is dropped).
         if seen == 0 {
-            let claimed =
-                bucket[slot].compare_exchange(0, word, Ordering::Relaxed, Ordering::Relaxed);
-            return (claimed.is_ok(), false);
+            let claimed = bucket[slot]
+                .compare_exchange(0, word, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok();
+            if claimed {
+                self.filled.fetch_add(1, Ordering::Relaxed);
+            }
+            return (claimed, false);
         }
         bucket[slot].store(word, Ordering::Relaxed);
         (false, seen >> 16 != tag >> 16)
@@ -535,7 +564,11 @@ impl WordSets {
     /// Moves every fact into a new shared table of at most `bytes` bytes, becomes a handle on
     /// it and returns it; `None` (and nothing changes) when `bytes` is below the least one.
     pub(crate) fn share(&mut self, bytes: usize) -> Option<Arc<SharedWords>> {
-        let shared = Arc::new(SharedWords::with_bytes(bytes)?);
+        let entries = match self {
+            WordSets::Shared(t, ..) => t.filled.load(Ordering::Relaxed),
+            _ => self.len(),
+        };
+        let shared = Arc::new(SharedWords::with_room(entries, bytes)?);
         let mut len = 0;
         let mut keep = |mixed: u64, facts: u64| len += usize::from(shared.put(mixed, facts).0);
         match self {
@@ -551,11 +584,32 @@ impl WordSets {
                     }
                 }
             }
-            WordSets::Shared(..) => return None,
+            WordSets::Shared(t, ..) => {
+                for (index, bucket) in t.buckets.iter().enumerate() {
+                    for slot in bucket.0.iter().map(|s| s.load(Ordering::Relaxed)) {
+                        if slot != 0 {
+                            keep(((slot >> 16) << t.bits) | index as u64, slot & 0xFFFF);
+                        }
+                    }
+                }
+            }
         }
         let evictions = self.evictions();
         *self = WordSets::Shared(Arc::clone(&shared), len, evictions);
         Some(shared)
+    }
+
+    /// Moves a shared table into one twice its size (the other handles must follow with
+    /// [`follow`](Self::follow)), and returns the new one.
+    pub(crate) fn grow_shared(&mut self) -> Option<Arc<SharedWords>> {
+        let WordSets::Shared(t, ..) = self else { return None };
+        let bytes = (1usize << t.max_bits) * core::mem::size_of::<SharedBucket>();
+        self.share(bytes)
+    }
+
+    /// Becomes a handle on `table`, the table another handle grew into.
+    pub(crate) fn follow(&mut self, table: &Arc<SharedWords>) {
+        *self = WordSets::Shared(Arc::clone(table), 0, self.evictions());
     }
 
     /// Forgets this handle's count of the entries of a shared table, which another handle
@@ -571,6 +625,9 @@ impl WordSets {
 impl SetTable<u64> for WordSets {
     fn with_bytes(bytes: usize) -> Self {
         WordSets::Plain(Cache::with_bytes(bytes), bytes)
+    }
+    fn wants_room(&self) -> bool {
+        matches!(self, WordSets::Shared(t, ..) if t.wants_room())
     }
     fn touch(&self, key: &u64) -> u32 {
         match self {
@@ -744,8 +801,8 @@ mod tests {
     /// and most facts are kept.
     #[test]
     fn shared_word_table_keeps_exact_keys_under_threads() {
-        let table = SharedWords::with_bytes(4 << 20).expect("4 MiB is enough");
-        assert!(SharedWords::with_bytes(1 << 20).is_none(), "below the least word table");
+        let table = SharedWords::with_room(0, 4 << 20).expect("4 MiB is enough");
+        assert!(SharedWords::with_room(0, 1 << 20).is_none(), "below the least word table");
         let info = |key: u64| {
             let mut info = Info::unknown(usize::try_from(key % 40 + 1).unwrap());
             if key % 3 == 0 {
@@ -790,7 +847,7 @@ mod tests {
         let stored: usize = filled.iter().map(|f| f.0).sum();
         assert!(found <= stored && found > 300_000, "{found} found, {stored} slots filled");
         // Handles: each counts the slots it filled; one clears the table for all.
-        let shared = Arc::new(SharedWords::with_bytes(4 << 20).expect("4 MiB is enough"));
+        let shared = Arc::new(SharedWords::with_room(0, 4 << 20).expect("4 MiB is enough"));
         let mut a = WordSets::shared(Arc::clone(&shared));
         let mut b = WordSets::shared(shared);
         a.insert(&7, info(7));
@@ -802,6 +859,46 @@ mod tests {
         b.release();
         assert_eq!((a.len(), b.len()), (0, 0));
         assert!(b.get(&8).is_none() && a.get(&7).is_none());
+    }
+
+    /// A shared table wants room at 5/8 full and below its bound; growing keeps every fact,
+    /// and another handle following the grown table reads them.
+    #[test]
+    fn shared_word_table_grows_and_keeps_its_facts() {
+        let info = |key: u64| {
+            let mut info = Info::unknown(usize::try_from(key % 30 + 1).unwrap());
+            info.set_value(key % 9);
+            info
+        };
+        let mut a = WordSets::Plain(Cache::with_bytes(1 << 20), 1 << 20);
+        for key in 0..1000u64 {
+            a.insert(&key, info(key));
+        }
+        let table = a.share(64 << 20).expect("64 MiB is enough");
+        assert_eq!(table.bits, WordTable::MIN_BITS, "sized for what it holds");
+        let mut b = WordSets::shared(Arc::clone(&table));
+        let slots = table.buckets.len() * WORD_WAYS;
+        let mut key = 1000u64;
+        while !a.wants_room() {
+            b.insert(&key, info(key));
+            key += 1;
+        }
+        assert!(usize::try_from(key).unwrap() >= slots * 5 / 8, "{key} entries of {slots} slots");
+        let grown = a.grow_shared().expect("below the bound");
+        assert!(grown.bits > table.bits && !a.wants_room());
+        b.follow(&grown);
+        let found =
+            (0..key).filter(|&k| b.get(&k).and_then(Info::value) == info(k).value()).count();
+        // Every entry of the full table moved (a few had been evicted from full buckets).
+        assert_eq!(found, table.filled.load(Ordering::Relaxed), "of {key}");
+        assert!(u64::try_from(found).unwrap() >= key * 95 / 100, "{found} of {key} kept");
+        assert!((0..key).all(|k| b.get(&k).is_none_or(|i| i.value() == info(k).value())));
+        // At its bound it never wants room.
+        let mut full = WordSets::shared(Arc::new(SharedWords::with_room(0, 4 << 20).unwrap()));
+        for key in 0..600_000u64 {
+            full.insert(&key, info(key));
+        }
+        assert!(!full.wants_room());
     }
 
     /// The word table never answers with the facts of another key, merges facts, grows
