@@ -58,6 +58,10 @@ const fn word(v: u64) -> usize {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Values([u64; 4]);
 
+/// How often (in nodes) a solver of a parallel search reads the board while it asks a child
+/// of the top position about a value.
+const WATCH_INTERVAL: u64 = 1 << 10;
+
 /// What the solvers of a parallel search tell one another: for each position (by word key)
 /// whose value they search at the top of a call, the values they found among its children.
 pub(super) type Board = std::sync::Mutex<Vec<(u64, Values)>>;
@@ -305,7 +309,19 @@ impl<R: Ruleset> Solver<R> {
                         break;
                     }
                 }
-                match self.child_in(&mut kids[i], Values::single(Nimber::new(j)), meter, depth)? {
+                if let Some((board, word)) = &board {
+                    self.watch = Some((Arc::clone(board), *word, j));
+                }
+                let answer =
+                    self.child_in(&mut kids[i], Values::single(Nimber::new(j)), meter, depth);
+                if board.is_some() {
+                    self.watch = None;
+                }
+                if core::mem::take(&mut self.abandoned) {
+                    found = true;
+                    break;
+                }
+                match answer? {
                     Found::Exact(v) => {
                         kids.swap_remove(i);
                         if v.value() < 256 {
@@ -351,6 +367,15 @@ impl<R: Ruleset> Solver<R> {
         }
         meter.tick()?;
         self.stats.nodes += 1;
+        if let Some((board, word, j)) = &self.watch {
+            if self.stats.nodes % WATCH_INTERVAL == 0
+                && post(board, *word, Values::default()).contains(*j)
+            {
+                // Another solver found a child of the value the top asks about.
+                self.abandoned = true;
+                return Err(SolveError::Cancelled);
+            }
+        }
         self.stats.max_depth = self.stats.max_depth.max(depth + 1);
         self.ruleset.order_moves(position, &mut moves);
         let (exact, kids) = self.children(position, &moves);
