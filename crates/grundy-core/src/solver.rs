@@ -240,10 +240,10 @@ pub struct Solver<R: Ruleset> {
     /// The values the solvers of a parallel search found among the children of the
     /// positions at the top of their pruned searches.
     board: Option<Arc<pruned::Board>>,
-    /// While the top of a parallel pruned search asks a child about a value: the board, the
-    /// top position's word key and the value. When another solver has posted that value, the
-    /// child's search is abandoned (and `abandoned` set).
-    watch: Option<(Arc<pruned::Board>, u64, u64)>,
+    /// While the top of a parallel pruned search asks a child about a value: the top
+    /// position's word key and the value. When another solver has posted that value on the
+    /// board, the child's search is abandoned (and `abandoned` set).
+    watch: Option<(u64, u64)>,
     abandoned: bool,
     misere: Table<R::Position, MisereKnown>,
     budget: Budget,

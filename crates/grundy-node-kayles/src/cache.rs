@@ -426,7 +426,7 @@ struct SharedBucket([AtomicU64; WORD_WAYS]);
 /// (an entry replaced, or facts merged from a stale read), which costs only time. It cannot
 /// grow while threads use it: when it is 5/8 full and below its bound, it wants room
 /// ([`SetTable::wants_room`]), the threads stop, and one of them
-/// [moves](WordSets::grow_shared) every entry into a table twice the size.
+/// [moves](WordSets::grow_shared) every entry into a table four times the size.
 #[derive(Debug)]
 pub(crate) struct SharedWords {
     buckets: Vec<SharedBucket>,
@@ -569,38 +569,39 @@ impl WordSets {
             _ => self.len(),
         };
         let shared = Arc::new(SharedWords::with_room(entries, bytes)?);
-        let mut len = 0;
-        let mut keep = |mixed: u64, facts: u64| len += usize::from(shared.put(mixed, facts).0);
+        // The slots of a word table's bucket `index` of `2^bits`, by mixed key and facts.
+        let keep_bucket = |words: &[u64; WORD_WAYS], index: usize, bits: u32| {
+            for &slot in words.iter().filter(|&&slot| slot != 0) {
+                shared.put(((slot >> 16) << bits) | index as u64, slot & 0xFFFF);
+            }
+        };
         match self {
             WordSets::Plain(t, _) => {
                 for (key, info) in t.entries() {
-                    keep(WordTable::mix(key), WordTable::pack(info));
+                    shared.put(WordTable::mix(key), WordTable::pack(info));
                 }
             }
             WordSets::Compact(t) => {
                 for (index, bucket) in t.buckets.iter().enumerate() {
-                    for &slot in bucket.0.iter().filter(|&&slot| slot != 0) {
-                        keep(((slot >> 16) << t.bits) | index as u64, slot & 0xFFFF);
-                    }
+                    keep_bucket(&bucket.0, index, t.bits);
                 }
             }
             WordSets::Shared(t, ..) => {
                 for (index, bucket) in t.buckets.iter().enumerate() {
-                    for slot in bucket.0.iter().map(|s| s.load(Ordering::Relaxed)) {
-                        if slot != 0 {
-                            keep(((slot >> 16) << t.bits) | index as u64, slot & 0xFFFF);
-                        }
-                    }
+                    keep_bucket(&SharedWords::load(&bucket.0), index, t.bits);
                 }
             }
         }
+        // Every slot of the new table was filled here.
+        let len = shared.filled.load(Ordering::Relaxed);
         let evictions = self.evictions();
         *self = WordSets::Shared(Arc::clone(&shared), len, evictions);
         Some(shared)
     }
 
-    /// Moves a shared table into one twice its size (the other handles must follow with
-    /// [`follow`](Self::follow)), and returns the new one.
+    /// Moves a shared table into one sized for its entries (four times its size, as it grows
+    /// at 5/8 full; the other handles must follow with [`follow`](Self::follow)), and returns
+    /// the new one.
     pub(crate) fn grow_shared(&mut self) -> Option<Arc<SharedWords>> {
         let WordSets::Shared(t, ..) = self else { return None };
         let bytes = (1usize << t.max_bits) * core::mem::size_of::<SharedBucket>();
@@ -692,6 +693,7 @@ impl SetTable<u64> for WordSets {
                         slot.store(0, Ordering::Relaxed);
                     }
                 }
+                t.filled.store(0, Ordering::Relaxed);
                 *len = 0;
             }
         }

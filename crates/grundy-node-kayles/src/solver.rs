@@ -335,7 +335,7 @@ macro_rules! solve {
                         main.escalate = true;
                         let first = task(main);
                         main.escalate = false;
-                        if !core::mem::take(&mut main.tripped) {
+                        if main.halt.take() != Some(Halt::Escalate) {
                             return first;
                         }
                         // The call outgrew one thread: bring in the helpers, and go on from
@@ -357,7 +357,7 @@ macro_rules! solve {
                         }
                     }
                     let result = race(main, &mut $self.helpers, &$self.stop, &task);
-                    if result.is_ok() || !core::mem::take(&mut main.regrow) {
+                    if result.is_ok() || main.halt.take() != Some(Halt::Regrow) {
                         break result;
                     }
                     // The shared table is full: the threads stopped so that it can grow,
@@ -653,18 +653,29 @@ struct Engine<B: Bits> {
     /// Searches under way (0: at the position of the call).
     depth: usize,
     /// Whether a call stops after [`SolverConfig::with_parallel_after`] nodes to bring in
-    /// helpers, and whether it did.
+    /// helpers.
     escalate: bool,
-    tripped: bool,
-    /// The node count and deadline a call resumes with, after it stopped to bring in helpers.
+    /// The node count and deadline a call resumes with, after it stopped for the parallel
+    /// search.
     resume: Option<(u64, Option<Instant>)>,
     /// The position of the call and the value its children are being asked about, while
     /// a parallel search asks one of them: when another thread has found a child of that
-    /// value, the search of this child is abandoned (and `abandoned` set).
+    /// value, the search of this child is abandoned.
     watch: Option<(B, u64)>,
-    abandoned: bool,
-    /// Set when a call stopped because the table shared by a parallel search wants to grow.
-    regrow: bool,
+    /// Why the search last stopped for the parallel search (its error is then
+    /// [`SolveError::Cancelled`]), until the caller takes it.
+    halt: Option<Halt>,
+}
+
+/// Why a search stopped for the parallel search rather than for its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Halt {
+    /// The call ran past [`SolverConfig::with_parallel_after`] nodes on one thread.
+    Escalate,
+    /// The shared table wants to grow.
+    Regrow,
+    /// Another thread found a child of the value the watched child is asked about.
+    Abandon,
 }
 
 impl<B: Bits + Ord + Default> Engine<B> {
@@ -704,11 +715,9 @@ impl<B: Bits + Ord + Default> Engine<B> {
             board: None,
             depth: 0,
             escalate: false,
-            tripped: false,
             resume: None,
             watch: None,
-            abandoned: false,
-            regrow: false,
+            halt: None,
         }
     }
 
@@ -747,6 +756,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         let (nodes, deadline) = self.resume.take().unwrap_or((0, None));
         self.call_nodes = nodes;
         self.depth = 0;
+        self.halt = None;
         self.deadline = deadline
             .or_else(|| self.config.budget.time_limit().map(|limit| Instant::now() + limit));
         if self.config.budget.is_cancelled() {
@@ -773,19 +783,18 @@ impl<B: Bits + Ord + Default> Engine<B> {
             if self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
                 return Err(SolveError::Cancelled);
             }
-            if self.escalate && self.call_nodes >= self.config.parallel_after {
-                self.tripped = true;
+            self.halt = if self.escalate && self.call_nodes >= self.config.parallel_after {
+                Some(Halt::Escalate)
+            } else if self.sets.wants_room() {
+                Some(Halt::Regrow)
+            } else if self.watch.as_ref().is_some_and(|(set, j)| self.posted(set, 0) >> j & 1 == 1)
+            {
+                Some(Halt::Abandon)
+            } else {
+                None
+            };
+            if self.halt.is_some() {
                 return Err(SolveError::Cancelled);
-            }
-            if self.sets.wants_room() {
-                self.regrow = true;
-                return Err(SolveError::Cancelled);
-            }
-            if let Some((set, j)) = &self.watch {
-                if self.posted(set, 0) >> j & 1 == 1 {
-                    self.abandoned = true;
-                    return Err(SolveError::Cancelled);
-                }
             }
             if let (Some(deadline), Some(limit)) = (self.deadline, self.config.budget.time_limit())
             {
@@ -1305,7 +1314,8 @@ impl<B: Bits + Ord + Default> Engine<B> {
                     if root {
                         self.watch = None;
                     }
-                    if core::mem::take(&mut self.abandoned) {
+                    if self.halt == Some(Halt::Abandon) {
+                        self.halt = None;
                         // The search unwound without counting its levels back.
                         self.depth = depth;
                         found = true;

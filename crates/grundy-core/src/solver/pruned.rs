@@ -308,9 +308,7 @@ impl<R: Ruleset> Solver<R> {
                         found = true;
                         break;
                     }
-                }
-                if let Some((board, word)) = &board {
-                    self.watch = Some((Arc::clone(board), *word, j));
+                    self.watch = Some((*word, j));
                 }
                 let answer =
                     self.child_in(&mut kids[i], Values::single(Nimber::new(j)), meter, depth);
@@ -367,9 +365,9 @@ impl<R: Ruleset> Solver<R> {
         }
         meter.tick()?;
         self.stats.nodes += 1;
-        if let Some((board, word, j)) = &self.watch {
+        if let (Some((word, j)), Some(board)) = (self.watch, &self.board) {
             if self.stats.nodes % WATCH_INTERVAL == 0
-                && post(board, *word, Values::default()).contains(*j)
+                && post(board, word, Values::default()).contains(j)
             {
                 // Another solver found a child of the value the top asks about.
                 self.abandoned = true;
