@@ -36,6 +36,18 @@ impl Chomp {
     }
 }
 
+/// `ONES[l]` has its `l` lowest nibbles equal to 1: the column heights a row of length `l`
+/// adds to.
+const ONES: [u64; 16] = {
+    let mut ones = [0u64; 16];
+    let mut l = 1;
+    while l < 16 {
+        ones[l] = ones[l - 1] << 4 | 1;
+        l += 1;
+    }
+    ones
+};
+
 impl Ruleset for Chomp {
     type Position = u64;
     type Move = (u8, u8);
@@ -90,9 +102,12 @@ impl Ruleset for Chomp {
         // Column c's height is the number of rows longer than c: each row of length l adds one
         // to the heights of columns 0..l, that is the nibbles 0x11..1 (l ones). No height
         // exceeds 15, so the nibbles never carry.
-        let transposed: u64 = (0..self.rows)
-            .map(|r| ((1u64 << (4 * u32::from(Self::row(*position, r)))) - 1) / 15)
-            .sum();
+        let (mut rows, mut transposed) = (*position, 0u64);
+        while rows != 0 {
+            // The rows are non-increasing, so the first empty one ends the bar.
+            transposed += ONES[usize::from(Self::row(rows, 0))];
+            rows >>= 4;
+        }
         transposed.min(*position)
     }
 }

@@ -787,6 +787,9 @@ impl<R: Ruleset> Solver<R> {
         if self.reverse {
             bufs.moves.reverse();
         }
+        if matches!(goal, Goal::Value | Goal::Outcome) {
+            self.known_children(&position, goal, &mut bufs);
+        }
         self.stack.push(Frame {
             key,
             position,
@@ -800,6 +803,56 @@ impl<R: Ruleset> Solver<R> {
         });
         self.stats.max_depth = self.stats.max_depth.max(self.depth_base + self.stack.len());
         Ok(())
+    }
+
+    /// Looks up every child of a new frame before any is searched, and keeps in
+    /// `bufs.moves` only the moves (in their order) whose child the table cannot answer.
+    ///
+    /// A value search adds the values of the known children to `bufs.seen`; an outcome
+    /// search that finds a known P-position child keeps that move alone (the main loop then
+    /// answers from it at once), an enhanced transposition cutoff. The lookups of this pass
+    /// do not wait on one another, so the processor overlaps their cache misses, where the
+    /// main loop, which interleaves them with its bookkeeping, waits on each in turn.
+    fn known_children(
+        &mut self,
+        position: &R::Position,
+        goal: Goal,
+        bufs: &mut Buffers<R::Position, R::Move>,
+    ) {
+        let mut keep = 0;
+        for i in 0..bufs.moves.len() {
+            let child = self.ruleset.play(position, &bufs.moves[i]);
+            bufs.parts.clear();
+            self.ruleset.components(&child, &mut bufs.parts);
+            let part_goal = if goal == Goal::Outcome && bufs.parts.len() == 1 {
+                Goal::Outcome
+            } else {
+                Goal::Value
+            };
+            let (mut acc, mut nonzero, mut known) = (Nimber::ZERO, false, true);
+            for part in &bufs.parts {
+                match self.quick(part, part_goal) {
+                    Ok(Answer::Normal(Known::Value(v))) => acc += v,
+                    Ok(Answer::Normal(Known::NonZero)) => nonzero = true,
+                    _ => {
+                        known = false;
+                        break;
+                    }
+                }
+            }
+            if !known {
+                bufs.moves.swap(keep, i);
+                keep += 1;
+            } else if goal == Goal::Value {
+                bufs.seen.insert(acc);
+            } else if !nonzero && acc.is_zero() {
+                bufs.moves.swap(0, i);
+                keep = 1;
+                break;
+            }
+        }
+        bufs.moves.truncate(keep);
+        bufs.parts.clear();
     }
 
     /// The top frame. Only called while a search has a frame on the stack.

@@ -102,6 +102,7 @@ impl<K: Eq + Hash, V: Copy> Table<K, V> {
     }
 
     /// Looks `key` up, counting the lookup and, if found, the hit.
+    #[inline]
     pub fn get(&mut self, key: &K) -> Option<V> {
         self.stats.lookups += 1;
         if let Some(&value) = self.current.get(key) {
