@@ -65,10 +65,11 @@ impl Ruleset for Chomp {
     fn play(&self, position: &u64, &(r, c): &(u8, u8)) -> u64 {
         let mut next = *position;
         for row in u32::from(r)..self.rows {
-            let len = Self::row(next, row);
-            if len > c {
-                next = next & !(15 << (4 * row)) | u64::from(c) << (4 * row);
+            // The rows are non-increasing: the first that the bite misses ends it.
+            if Self::row(next, row) <= c {
+                break;
             }
+            next = next & !(15 << (4 * row)) | u64::from(c) << (4 * row);
         }
         next
     }

@@ -262,7 +262,7 @@ impl<R: Ruleset> Solver<R> {
         meter: &mut Meter<'_>,
         depth: usize,
     ) -> Result<Nimber, SolveError> {
-        let key = match self.known(&position) {
+        let key = match self.exact_or_key(&position) {
             Ok(v) => return Ok(v),
             Err(key) => key,
         };
@@ -397,7 +397,7 @@ impl<R: Ruleset> Solver<R> {
             self.ruleset.components(&child, &mut parts);
             let mut kid = Child { parts: SmallVec::new(), acc: Nimber::ZERO, cost: 0 };
             for part in parts.drain(..) {
-                match self.known(&part) {
+                match self.exact_or_key(&part) {
                     Ok(v) => kid.acc += v,
                     Err(key) => {
                         buffer.clear();
@@ -446,7 +446,7 @@ impl<R: Ruleset> Solver<R> {
 
     /// The exact value of a component from [`Ruleset::known_value`] or the table; otherwise
     /// its canonical form, the table key that the search goes on with.
-    fn known(&mut self, component: &R::Position) -> Result<Nimber, R::Position> {
+    fn exact_or_key(&mut self, component: &R::Position) -> Result<Nimber, R::Position> {
         if let Some(v) = self.ruleset.known_value(component) {
             self.stats.known_values += 1;
             return Ok(v);
