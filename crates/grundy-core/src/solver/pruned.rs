@@ -180,6 +180,9 @@ struct Child<P> {
     cost: usize,
 }
 
+/// The children of a position: the values of those known, and the others.
+type Children<P> = (SmallVec<[Nimber; 32]>, Vec<Child<P>>);
+
 /// A component of a child whose value is not known: as played (its moves are searched in
 /// that order) and in canonical form (its table key), with its number of moves.
 #[derive(Clone)]
@@ -271,9 +274,11 @@ impl<R: Ruleset> Solver<R> {
             self.store(key, Known::Value(Nimber::ZERO), depth);
             return Ok(Nimber::ZERO);
         }
-        let Some((_, exact_values, mut kids)) = self.expand(&position, meter, depth)? else {
+        let Some(moves) = self.expand(&position, meter, depth)? else {
             return self.stack_value(position, meter, depth);
         };
+        let (exact_values, mut kids) =
+            self.children(&position, &moves, |_| false).expect("a value search never stops early");
         let mut seen = Values::default();
         for v in exact_values.into_iter().filter(|v| v.value() < 256) {
             seen.insert(v.value());
@@ -346,15 +351,15 @@ impl<R: Ruleset> Solver<R> {
         Ok(value)
     }
 
-    /// Expands a position (one node): its number of moves and its [children](Self::children);
-    /// `None` when it is too deep or has too many moves for the pruned search.
-    #[allow(clippy::type_complexity, reason = "a private tuple of three parts")]
+    /// Expands a position (one node): its moves, in the ruleset's order (its
+    /// [children](Self::children) are made from them); `None` when it is too deep or has too
+    /// many moves for the pruned search.
     fn expand(
         &mut self,
         position: &R::Position,
         meter: &mut Meter<'_>,
         depth: usize,
-    ) -> Result<Option<(u64, SmallVec<[Nimber; 32]>, Vec<Child<R::Position>>)>, SolveError> {
+    ) -> Result<Option<Vec<R::Move>>, SolveError> {
         if depth >= PRUNED_MAX_DEPTH {
             return Ok(None);
         }
@@ -376,21 +381,26 @@ impl<R: Ruleset> Solver<R> {
         }
         self.stats.max_depth = self.stats.max_depth.max(depth + 1);
         self.ruleset.order_moves(position, &mut moves);
-        let (exact, kids) = self.children(position, &moves);
-        Ok(Some((moves.len() as u64, exact, kids)))
+        Ok(Some(moves))
     }
 
     /// The children of a position: the values of those whose components are all known, and
     /// the others, cheapest first.
+    ///
+    /// The value of each child found known goes to `answered` as soon as it is found; when
+    /// that returns `true` (the known children answer the search) the rest are not made at
+    /// all and the result is `None`. Searches are often answered so, by a child met early:
+    /// making every child first (its components, their canonical forms and lookups) would
+    /// cost more than the answer.
     fn children(
         &mut self,
         position: &R::Position,
         moves: &[R::Move],
-    ) -> (SmallVec<[Nimber; 32]>, Vec<Child<R::Position>>) {
+        mut answered: impl FnMut(Nimber) -> bool,
+    ) -> Option<Children<R::Position>> {
         let mut exact = SmallVec::new();
         let mut kids: Vec<Child<R::Position>> = Vec::with_capacity(moves.len());
         let mut parts = Vec::new();
-        let mut buffer = Vec::new();
         for mv in moves {
             let child = self.ruleset.play(position, mv);
             parts.clear();
@@ -399,23 +409,32 @@ impl<R: Ruleset> Solver<R> {
             for part in parts.drain(..) {
                 match self.exact_or_key(&part) {
                     Ok(v) => kid.acc += v,
-                    Err(key) => {
-                        buffer.clear();
-                        self.ruleset.moves(&part, &mut buffer);
-                        kid.parts.push(Part { raw: part, key, moves: buffer.len() });
-                    }
+                    Err(key) => kid.parts.push(Part { raw: part, key, moves: 0 }),
                 }
             }
             cancel_pairs(&mut kid.parts);
-            kid.cost = kid.parts.iter().map(|p| p.moves * p.moves).sum();
             if kid.parts.is_empty() {
                 exact.push(kid.acc);
+                if answered(kid.acc) {
+                    return None;
+                }
             } else {
                 kids.push(kid);
             }
         }
+        // The cost of the children left (their moves are counted only now that they are
+        // needed).
+        let mut buffer = Vec::new();
+        for kid in &mut kids {
+            for part in &mut kid.parts {
+                buffer.clear();
+                self.ruleset.moves(&part.raw, &mut buffer);
+                part.moves = buffer.len();
+            }
+            kid.cost = kid.parts.iter().map(|p| p.moves * p.moves).sum();
+        }
         kids.sort_by_key(|k| k.cost);
-        (exact, kids)
+        Some((exact, kids))
     }
 
     /// Whether the value of a component is `target`.
@@ -516,22 +535,26 @@ impl<R: Ruleset> Solver<R> {
             self.stats.table_hits += 1;
             return Ok(Found::Not);
         }
-        let Some((moves, exact_values, mut kids)) = self.expand(&position, meter, depth)? else {
+        let Some(moves) = self.expand(&position, meter, depth)? else {
             return self.stack_value(position, meter, depth).map(Found::Exact);
         };
-        let mut possible = Possible { set: Values::upto(moves) };
-        for v in exact_values {
+        let mut possible = Possible { set: Values::upto(moves.len() as u64) };
+        // Nothing above the largest value wanted matters.
+        let top = want.max().unwrap_or(0);
+        let relevant = Values::upto(top);
+        let known = self.children(&position, &moves, |v| {
             possible.remove_value(v);
-        }
+            !possible.set.meets(want)
+        });
+        let Some((_, mut kids)) = known else {
+            return self.not(key, before, possible.set, relevant, depth);
+        };
         if self.reverse && depth == 0 {
             // At the top, a helper of the parallel search takes the children in the other
             // order, so that the solvers search different children first.
             kids.reverse();
         }
 
-        // Nothing above the largest value wanted matters.
-        let top = want.max().unwrap_or(0);
-        let relevant = Values::upto(top);
         let mut exact = true;
         for kid in &mut kids {
             if !possible.set.meets(want) {
