@@ -66,6 +66,53 @@ impl Cram {
         (full == set).then_some((rows, cols))
     }
 
+    /// `empty` simplified by two rules of Cram that keep the value (with `c` a cell, a *tuft*
+    /// of `c` is an empty cell whose only empty neighbour is `c`, and a *star* is a cell
+    /// with a tuft):
+    ///
+    /// - of the tufts of one cell, one is kept and the others dropped: a dropped tuft can only
+    ///   ever be covered together with its cell, which leaves the same position as covering
+    ///   the kept one (isolated cells set aside), and both stay as long as the cell is empty;
+    /// - a cell that is neither a tuft nor a star and whose empty neighbours are all stars is
+    ///   dropped: covering it with a star `s` leaves what covering `s` with its tuft leaves,
+    ///   but for the dropped cell, whose neighbours are still stars there (a tuft goes only
+    ///   with its star), so that by induction on the position the two have one value.
+    fn reduced(&self, empty: u64) -> u64 {
+        let (kept, bridges) = self.reductions(empty);
+        kept & !bridges
+    }
+
+    /// [`reduced`](Self::reduced) in two parts: `empty` without its extra tufts, and the
+    /// cells between stars.
+    fn reductions(&self, empty: u64) -> (u64, u64) {
+        let w = self.width;
+        let right = self.right_pairs(empty);
+        let left = right << 1;
+        let down = self.down_pairs(empty);
+        let up = down << w;
+        let odd = right ^ left ^ down ^ up;
+        let two_or_more = (right & left) | ((right | left) & (down | up)) | (down & up);
+        let tufts = odd & !two_or_more;
+        let mut kept = empty;
+        // The stars met first (by the side of their tuft) keep their tuft; later ones lose it.
+        let mut stars = 0u64;
+        for (side, shift, to_star_is_left) in
+            [(right, 1u32, true), (left, 1, false), (down, w, true), (up, w, false)]
+        {
+            let t = tufts & side;
+            let star = if to_star_is_left { t << shift } else { t >> shift };
+            let again = star & stars;
+            kept &= !(if to_star_is_left { again >> shift } else { again << shift });
+            stars |= star;
+        }
+        let plain = empty & !(tufts | stars);
+        let plain_neighbours = ((plain & self.has_right) << 1)
+            | ((plain >> 1) & self.has_right)
+            | (plain << w)
+            | (plain >> w);
+        (kept, plain & !plain_neighbours)
+    }
+
     /// The cells of `set` reachable from `seed` through neighbouring cells of `set`.
     fn flood(&self, set: u64, seed: u64) -> u64 {
         let mut region = seed;
@@ -127,6 +174,7 @@ impl Ruleset for Cram {
         let (right, down) = (self.right_pairs(*empty), self.down_pairs(*empty));
         // Cells that can still take part in a domino; the others never matter.
         let live = right | right << 1 | down | down << self.width;
+        let live = self.reduced(live);
         let mut rest = live;
         while rest != 0 {
             let region = self.flood(live, rest & rest.wrapping_neg());
@@ -265,6 +313,47 @@ mod tests {
         assert_eq!(super::middle_out(2, 5).collect::<Vec<_>>(), [3, 4, 2, 5]);
         assert_eq!(super::middle_out(0, 4).collect::<Vec<_>>(), [2, 3, 1, 4, 0]);
         assert_eq!(super::middle_out(7, 7).collect::<Vec<_>>(), [7]);
+    }
+
+    /// The value of every set of cells of a board by plain mex recursion over the rules
+    /// (dominoes on two empty neighbouring cells), remembered by set: no components, no
+    /// reductions, no symmetries.
+    fn plain_values(game: &Cram, cells: u32) -> Vec<u8> {
+        let mut values = vec![0u8; 1 << cells];
+        // A move only empties cells, so every child is a smaller number than its parent.
+        for set in 0u64..1 << cells {
+            let mut moves = Vec::new();
+            game.moves(&set, &mut moves);
+            let seen = moves
+                .iter()
+                .fold(0u64, |seen, m| seen | 1 << values[usize::try_from(set & !m).unwrap()]);
+            values[usize::try_from(set).unwrap()] = u8::try_from(seen.trailing_ones()).unwrap();
+        }
+        values
+    }
+
+    /// The reductions of `components` keep the value: on every set of cells of small boards,
+    /// the nim-sum of the components' plain values is the set's plain value. Every case of
+    /// each rule is met (a cell with two or three tufts, a cell between stars).
+    #[test]
+    fn reduced_components_keep_the_value() {
+        for (h, w) in [(4, 4), (3, 5), (5, 3), (2, 7), (1, 9)] {
+            let game = Cram::new(h, w);
+            let values = plain_values(&game, h * w);
+            let (mut dropped_tufts, mut bridges) = (0, 0);
+            for set in 0u64..1 << (h * w) {
+                let mut parts = Vec::new();
+                game.components(&set, &mut parts);
+                let sum = parts.iter().fold(0, |x, &p| x ^ values[usize::try_from(p).unwrap()]);
+                assert_eq!(sum, values[usize::try_from(set).unwrap()], "{h}x{w} {set:b}");
+                let kept: u64 = parts.iter().fold(0, |m, p| m | p);
+                assert_eq!(kept & !set, 0, "components are made of empty cells");
+                let (without_tufts, between) = game.reductions(set);
+                dropped_tufts += usize::from(without_tufts != set);
+                bridges += usize::from(between != 0);
+            }
+            assert!(dropped_tufts > 0 && bridges > 0, "{h}x{w}: both rules applied");
+        }
     }
 
     /// Components and symmetries agree with plain recursion over the rules.
