@@ -1,5 +1,12 @@
 //! Cram, defined through the public [`Ruleset`] trait as a user of the library would: place a
 //! domino on two empty adjacent cells of a board; whoever cannot place one loses.
+//!
+//! A user who knows Cram tells the solver what igsolve's Cram knows: three rules that simplify
+//! a position or split it into independent parts without changing its value
+//! ([`components`](Ruleset::components); each is proved where it is written and checked
+//! against plain mex recursion on every set of cells of small boards), the symmetries
+//! ([`canonical`](Ruleset::canonical)), the outcome of rectangles with an even side, and an
+//! order of moves that tries the dominoes across the middle first.
 
 use grundy::{Outcome, Ruleset};
 
@@ -113,13 +120,49 @@ impl Cram {
         (kept, plain & !plain_neighbours)
     }
 
-    /// The cells of `set` reachable from `seed` through neighbouring cells of `set`.
-    fn flood(&self, set: u64, seed: u64) -> u64 {
+    /// The cells of `empty` whose horizontal domino with their right neighbour is never
+    /// needed, so that the region may be split there (a third rule of Cram).
+    ///
+    /// Take a 2 × 2 block of empty cells whose top-left cell `x` has no other empty
+    /// neighbour than the block's, and likewise its bottom-right cell `y` (or the mirror
+    /// image: top-right and bottom-left). The top horizontal domino leaves `y` hanging from
+    /// the bottom-left cell `z` alone; the right vertical one leaves `x` hanging from `z`
+    /// alone: the same shape, so the same value. Likewise the bottom horizontal domino and
+    /// the left vertical one. As long as play avoids the two horizontal dominoes of the
+    /// block, `x` can only go with `z` and `y` only with the top-right cell, so every
+    /// position reached still has such a twin for them (when `z` or the top-right cell
+    /// is gone, each of them leaves the same cells up to one isolated cell). So the value
+    /// is that of the game without those two dominoes, where the block's two columns are
+    /// no longer joined: a disjunctive sum when nothing else joins them.
+    fn cut_edges(&self, empty: u64) -> u64 {
+        let w = self.width;
+        if w < 2 {
+            return 0;
+        }
+        let right = self.right_pairs(empty);
+        let left = right << 1;
+        let down = self.down_pairs(empty);
+        let up = down << w;
+        let top_left = right & down & !left & !up;
+        let bottom_right = left & up & !right & !down;
+        let top_right = left & down & !right & !up;
+        let bottom_left = right & up & !left & !down;
+        // Blocks by the cell of their top-left corner `x` (then `y` is `w + 1` further) ...
+        let block = top_left & (bottom_right >> (w + 1));
+        // ... and by their top-right corner (then the bottom-left one is `w - 1` further).
+        let mirrored = top_right & (bottom_left >> (w - 1));
+        block | block << w | mirrored >> 1 | mirrored << (w - 1)
+    }
+
+    /// The cells of `set` reachable from `seed` through neighbouring cells of `set`, where
+    /// a cell of `cut` is not joined to its right neighbour.
+    fn flood(&self, set: u64, seed: u64, cut: u64) -> u64 {
+        let joined = self.has_right & !cut;
         let mut region = seed;
         loop {
             let grown = region
-                | ((region & self.has_right) << 1)
-                | ((region >> 1) & self.has_right)
+                | ((region & joined) << 1)
+                | ((region >> 1) & joined)
                 | (region << self.width)
                 | (region >> self.width);
             let grown = grown & set;
@@ -169,15 +212,18 @@ impl Ruleset for Cram {
         self.right_pairs(*empty) == 0 && self.down_pairs(*empty) == 0
     }
 
-    /// The connected regions of empty cells that still hold a domino.
+    /// The connected regions of empty cells that still hold a domino, after the two
+    /// reductions of `reduced`, split also where a block of four cells allows it
+    /// (`cut_edges`).
     fn components(&self, empty: &u64, components: &mut Vec<u64>) {
         let (right, down) = (self.right_pairs(*empty), self.down_pairs(*empty));
         // Cells that can still take part in a domino; the others never matter.
         let live = right | right << 1 | down | down << self.width;
         let live = self.reduced(live);
+        let cut = self.cut_edges(live);
         let mut rest = live;
         while rest != 0 {
-            let region = self.flood(live, rest & rest.wrapping_neg());
+            let region = self.flood(live, rest & rest.wrapping_neg(), cut);
             components.push(region);
             rest &= !region;
         }
@@ -333,14 +379,15 @@ mod tests {
     }
 
     /// The reductions of `components` keep the value: on every set of cells of small boards,
-    /// the nim-sum of the components' plain values is the set's plain value. Every case of
-    /// each rule is met (a cell with two or three tufts, a cell between stars).
+    /// the nim-sum of the components' plain values is the set's plain value. Each rule is
+    /// met (a cell with two or three tufts, a cell between stars, a region split at a
+    /// block).
     #[test]
     fn reduced_components_keep_the_value() {
         for (h, w) in [(4, 4), (3, 5), (5, 3), (2, 7), (1, 9)] {
             let game = Cram::new(h, w);
             let values = plain_values(&game, h * w);
-            let (mut dropped_tufts, mut bridges) = (0, 0);
+            let (mut dropped_tufts, mut bridges, mut splits) = (0, 0, 0);
             for set in 0u64..1 << (h * w) {
                 let mut parts = Vec::new();
                 game.components(&set, &mut parts);
@@ -351,8 +398,12 @@ mod tests {
                 let (without_tufts, between) = game.reductions(set);
                 dropped_tufts += usize::from(without_tufts != set);
                 bridges += usize::from(between != 0);
+                let reduced = game.reduced(set);
+                let whole = game.flood(reduced, reduced & reduced.wrapping_neg(), 0);
+                splits += usize::from(whole == reduced && parts.len() > 1);
             }
-            assert!(dropped_tufts > 0 && bridges > 0, "{h}x{w}: both rules applied");
+            assert!(dropped_tufts > 0 && bridges > 0, "{h}x{w}: both reductions applied");
+            assert!(h == 1 || w == 1 || splits > 0, "{h}x{w}: a block split a region");
         }
     }
 
