@@ -36,7 +36,7 @@ use std::sync::Arc;
 
 use smallvec::SmallVec;
 
-use super::{Goal, Known, Solver};
+use super::{Buffers, Goal, Known, Solver};
 use crate::budget::Meter;
 use crate::{Nimber, Outcome, Ruleset, SolveError};
 
@@ -180,6 +180,9 @@ struct Child<P> {
     cost: usize,
 }
 
+/// The buffers of a node under expansion.
+type NodeBuffers<R> = Buffers<<R as Ruleset>::Position, <R as Ruleset>::Move>;
+
 /// The children of a position: the values of those known, and the others.
 type Children<P> = (SmallVec<[Nimber; 32]>, Vec<Child<P>>);
 
@@ -274,11 +277,12 @@ impl<R: Ruleset> Solver<R> {
             self.store(key, Known::Value(Nimber::ZERO), depth);
             return Ok(Nimber::ZERO);
         }
-        let Some(moves) = self.expand(&position, meter, depth)? else {
+        let Some(mut bufs) = self.expand(&position, meter, depth)? else {
             return self.stack_value(position, meter, depth);
         };
-        let (exact_values, mut kids) =
-            self.children(&position, &moves, |_| false).expect("a value search never stops early");
+        let known = self.children(&position, &mut bufs, |_| false);
+        self.recycle(bufs);
+        let (exact_values, mut kids) = known.expect("a value search never stops early");
         let mut seen = Values::default();
         for v in exact_values.into_iter().filter(|v| v.value() < 256) {
             seen.insert(v.value());
@@ -351,7 +355,7 @@ impl<R: Ruleset> Solver<R> {
         Ok(value)
     }
 
-    /// Expands a position (one node): its moves, in the ruleset's order (its
+    /// Expands a position (one node): its moves in the ruleset's order, in spare buffers (its
     /// [children](Self::children) are made from them); `None` when it is too deep or has too
     /// many moves for the pruned search.
     fn expand(
@@ -359,13 +363,14 @@ impl<R: Ruleset> Solver<R> {
         position: &R::Position,
         meter: &mut Meter<'_>,
         depth: usize,
-    ) -> Result<Option<Vec<R::Move>>, SolveError> {
+    ) -> Result<Option<NodeBuffers<R>>, SolveError> {
         if depth >= PRUNED_MAX_DEPTH {
             return Ok(None);
         }
-        let mut moves = Vec::new();
-        self.ruleset.moves(position, &mut moves);
-        if moves.len() > SET_MOVES {
+        let mut bufs = self.spare.pop().unwrap_or_default();
+        self.ruleset.moves(position, &mut bufs.moves);
+        if bufs.moves.len() > SET_MOVES {
+            self.recycle(bufs);
             return Ok(None);
         }
         meter.tick()?;
@@ -380,8 +385,8 @@ impl<R: Ruleset> Solver<R> {
             }
         }
         self.stats.max_depth = self.stats.max_depth.max(depth + 1);
-        self.ruleset.order_moves(position, &mut moves);
-        Ok(Some(moves))
+        self.ruleset.order_moves(position, &mut bufs.moves);
+        Ok(Some(bufs))
     }
 
     /// The children of a position: the values of those whose components are all known, and
@@ -392,19 +397,22 @@ impl<R: Ruleset> Solver<R> {
     /// all and the result is `None`. Searches are often answered so, by a child met early:
     /// making every child first (its components, their canonical forms and lookups) would
     /// cost more than the answer.
+    ///
+    /// The moves are those of `bufs` (from [`expand`](Self::expand)); its other buffers serve
+    /// as scratch space, and the caller gives them all back to the spares.
     fn children(
         &mut self,
         position: &R::Position,
-        moves: &[R::Move],
+        bufs: &mut Buffers<R::Position, R::Move>,
         mut answered: impl FnMut(Nimber) -> bool,
     ) -> Option<Children<R::Position>> {
+        let Buffers { moves, parts, .. } = bufs;
         let mut exact = SmallVec::new();
         let mut kids: Vec<Child<R::Position>> = Vec::with_capacity(moves.len());
-        let mut parts = Vec::new();
-        for mv in moves {
+        for mv in moves.iter() {
             let child = self.ruleset.play(position, mv);
             parts.clear();
-            self.ruleset.components(&child, &mut parts);
+            self.ruleset.components(&child, parts);
             let mut kid = Child { parts: SmallVec::new(), acc: Nimber::ZERO, cost: 0 };
             for part in parts.drain(..) {
                 match self.exact_or_key(&part) {
@@ -423,13 +431,12 @@ impl<R: Ruleset> Solver<R> {
             }
         }
         // The cost of the children left (their moves are counted only now that they are
-        // needed).
-        let mut buffer = Vec::new();
+        // needed, in the buffer of the moves, which are done with).
         for kid in &mut kids {
             for part in &mut kid.parts {
-                buffer.clear();
-                self.ruleset.moves(&part.raw, &mut buffer);
-                part.moves = buffer.len();
+                moves.clear();
+                self.ruleset.moves(&part.raw, moves);
+                part.moves = moves.len();
             }
             kid.cost = kid.parts.iter().map(|p| p.moves * p.moves).sum();
         }
@@ -535,17 +542,18 @@ impl<R: Ruleset> Solver<R> {
             self.stats.table_hits += 1;
             return Ok(Found::Not);
         }
-        let Some(moves) = self.expand(&position, meter, depth)? else {
+        let Some(mut bufs) = self.expand(&position, meter, depth)? else {
             return self.stack_value(position, meter, depth).map(Found::Exact);
         };
-        let mut possible = Possible { set: Values::upto(moves.len() as u64) };
+        let mut possible = Possible { set: Values::upto(bufs.moves.len() as u64) };
         // Nothing above the largest value wanted matters.
         let top = want.max().unwrap_or(0);
         let relevant = Values::upto(top);
-        let known = self.children(&position, &moves, |v| {
+        let known = self.children(&position, &mut bufs, |v| {
             possible.remove_value(v);
             !possible.set.meets(want)
         });
+        self.recycle(bufs);
         let Some((_, mut kids)) = known else {
             return self.not(key, before, possible.set, relevant, depth);
         };
