@@ -896,6 +896,7 @@ impl<R: Ruleset> Solver<R> {
         bufs: &mut Buffers<R::Position, R::Move>,
     ) {
         let mut keep = 0;
+        let mut small = 0u64;
         for i in 0..bufs.moves.len() {
             let child = self.ruleset.play(position, &bufs.moves[i]);
             bufs.parts.clear();
@@ -920,12 +921,21 @@ impl<R: Ruleset> Solver<R> {
                 bufs.moves.swap(keep, i);
                 keep += 1;
             } else if goal == Goal::Value {
-                bufs.seen.insert(acc);
+                // Small values in a word first (most are), into the set at the end.
+                if acc.value() < 64 {
+                    small |= 1 << acc.value();
+                } else {
+                    bufs.seen.insert(acc);
+                }
             } else if !nonzero && acc.is_zero() {
                 bufs.moves.swap(0, i);
                 keep = 1;
                 break;
             }
+        }
+        while small != 0 {
+            bufs.seen.insert(Nimber::new(u64::from(small.trailing_zeros())));
+            small &= small - 1;
         }
         bufs.moves.truncate(keep);
         bufs.parts.clear();
