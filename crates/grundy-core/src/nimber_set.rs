@@ -195,6 +195,24 @@ impl NimberSet {
         self.len = 0;
     }
 
+    /// Adds every value below 64 whose bit is set in `mask` (bit `k` for `*k`), in one step.
+    ///
+    /// ```
+    /// use grundy_core::{Nimber, NimberSet};
+    ///
+    /// let mut set = NimberSet::new();
+    /// set.insert(Nimber::new(1));
+    /// set.insert_mask(0b1011);
+    /// assert_eq!(set.len(), 3);
+    /// assert_eq!(set.mex(), Nimber::new(2));
+    /// ```
+    pub fn insert_mask(&mut self, mask: u64) {
+        // There are always at least `INLINE_WORDS` (one or more) words.
+        let word = &mut self.dense[0];
+        self.len += (mask & !*word).count_ones() as usize;
+        *word |= mask;
+    }
+
     /// Adds `value` to the set. Returns `true` if it was not already present.
     ///
     /// # Complexity

@@ -933,10 +933,7 @@ impl<R: Ruleset> Solver<R> {
                 break;
             }
         }
-        while small != 0 {
-            bufs.seen.insert(Nimber::new(u64::from(small.trailing_zeros())));
-            small &= small - 1;
-        }
+        bufs.seen.insert_mask(small);
         bufs.moves.truncate(keep);
         bufs.parts.clear();
     }

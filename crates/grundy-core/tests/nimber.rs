@@ -460,7 +460,7 @@ proptest! {
 
     #[test]
     fn nimber_set_matches_btreeset(
-        ops in prop::collection::vec((0u8..4, value_strategy()), 0..200),
+        ops in prop::collection::vec((0u8..5, value_strategy()), 0..200),
         other in prop::collection::vec(value_strategy(), 0..30),
     ) {
         let mut set = NimberSet::new();
@@ -469,6 +469,12 @@ proptest! {
             match op {
                 0 | 1 => prop_assert_eq!(set.insert(n(v)), model.insert(v)),
                 2 => prop_assert_eq!(set.remove(n(v)), model.remove(&v)),
+                3 => {
+                    // A word of small values at once: the bits of `v` scrambled.
+                    let mask = v.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    set.insert_mask(mask);
+                    model.extend((0..64).filter(|k| mask >> k & 1 == 1));
+                }
                 _ => prop_assert_eq!(set.contains(n(v)), model.contains(&v)),
             }
             prop_assert_eq!(set.len(), model.len());
