@@ -1314,7 +1314,10 @@ impl<B: Bits + Ord + Default> Engine<B> {
                     if root {
                         self.watch = None;
                     }
-                    if self.halt == Some(Halt::Abandon) {
+                    // Only the search that set the watch is abandoned: a value search below it
+                    // passes the error up (taking it for its own would make it skip a value
+                    // that none of its children may have, and store a wrong value).
+                    if root && self.halt == Some(Halt::Abandon) {
                         self.halt = None;
                         // The search unwound without counting its levels back.
                         self.depth = depth;
@@ -1473,11 +1476,18 @@ impl<B: Bits + Ord + Default> Engine<B> {
             let largest = (0..kid.parts.len())
                 .max_by_key(|&i| kid.parts[i].count())
                 .expect("a kid has components");
-            let keep = kid.parts.swap_remove(largest);
-            for part in core::mem::take(&mut kid.parts) {
-                kid.acc ^= self.part_value(&part, kid.v)?;
+            // The kid changes only once every other component is valued: a search stopped on
+            // the way (an abandoned one goes on with this kid) finds it whole.
+            let mut acc = kid.acc;
+            for (i, part) in kid.parts.iter().enumerate() {
+                if i != largest {
+                    acc ^= self.part_value(part, kid.v)?;
+                }
             }
+            let keep = kid.parts.swap_remove(largest);
+            kid.parts.clear();
             kid.parts.push(keep);
+            kid.acc = acc;
         }
         let part = kid.parts[0].clone();
         if kid.acc >= QUERY_VALUES {

@@ -324,7 +324,10 @@ impl<R: Ruleset> Solver<R> {
                 if board.is_some() {
                     self.watch = None;
                 }
-                if core::mem::take(&mut self.abandoned) {
+                // Only the search that set the watch is abandoned: a value search below it
+                // passes the error up (taking it for its own would make it skip a value
+                // that none of its children may have, and store a wrong value).
+                if board.is_some() && core::mem::take(&mut self.abandoned) {
                     found = true;
                     break;
                 }
@@ -620,14 +623,28 @@ impl<R: Ruleset> Solver<R> {
         }
         if kid.parts.len() > 1 {
             let hardest = (0..kid.parts.len()).max_by_key(|&i| kid.parts[i].moves).unwrap_or(0);
-            let keep = kid.parts.swap_remove(hardest);
-            for part in kid.parts.drain(..) {
-                match self.query(part.raw, part.key, Values::ALL, meter, depth + 1)? {
-                    Found::Exact(v) => kid.acc += v,
+            // The child changes only once every other component is valued: a search stopped
+            // on the way (an abandoned one goes on with this child) finds it whole.
+            let mut acc = kid.acc;
+            for (i, part) in kid.parts.iter().enumerate() {
+                if i == hardest {
+                    continue;
+                }
+                match self.query(
+                    part.raw.clone(),
+                    part.key.clone(),
+                    Values::ALL,
+                    meter,
+                    depth + 1,
+                )? {
+                    Found::Exact(v) => acc += v,
                     Found::Not => unreachable!("a query for every value finds the value"),
                 }
             }
+            let keep = kid.parts.swap_remove(hardest);
+            kid.parts.clear();
             kid.parts.push(keep);
+            kid.acc = acc;
         }
         let part = kid.parts.last().cloned().expect("an unknown child has a component");
         let acc = kid.acc.value();
