@@ -55,6 +55,13 @@ impl Cram {
         set & (set >> self.width)
     }
 
+    /// The cells of `set` with an empty neighbour in `set` to their right, left, below and
+    /// above.
+    const fn sides(&self, set: u64) -> [u64; 4] {
+        let (right, down) = (self.right_pairs(set), self.down_pairs(set));
+        [right, right << 1, down, down << self.width]
+    }
+
     /// The sides (rows, columns) of `set` when it is a full rectangle of cells.
     fn rectangle(&self, set: u64) -> Option<(u32, u32)> {
         if set == 0 {
@@ -93,10 +100,7 @@ impl Cram {
     /// cells between stars.
     fn reductions(&self, empty: u64) -> (u64, u64) {
         let w = self.width;
-        let right = self.right_pairs(empty);
-        let left = right << 1;
-        let down = self.down_pairs(empty);
-        let up = down << w;
+        let [right, left, down, up] = self.sides(empty);
         let odd = right ^ left ^ down ^ up;
         let two_or_more = (right & left) | ((right | left) & (down | up)) | (down & up);
         let tufts = odd & !two_or_more;
@@ -139,10 +143,7 @@ impl Cram {
         if w < 2 {
             return 0;
         }
-        let right = self.right_pairs(empty);
-        let left = right << 1;
-        let down = self.down_pairs(empty);
-        let up = down << w;
+        let [right, left, down, up] = self.sides(empty);
         let top_left = right & down & !left & !up;
         let bottom_right = left & up & !right & !down;
         let top_right = left & down & !right & !up;
