@@ -121,6 +121,24 @@ fn solver_by<R: grundy_core::Ruleset>(game: R, method: Method) -> Solver<R> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
+    /// The pruned search storing exact values only (Beling and Rogalski's table) gives the
+    /// values and outcomes of plain recursion too.
+    #[test]
+    fn pruned_search_with_exact_values_only_agrees_with_naive(game in dag(14)) {
+        let config = Config::default().with_method(Method::Pruned).with_exclusions(false);
+        prop_assert!(!config.exclusions());
+        let mut solver = Solver::with_config(&game, config.clone());
+        let mut fresh = Solver::with_config(&game, config);
+        for v in 0..game.edges.len() {
+            prop_assert_eq!(solver.value(&v).unwrap(), naive::value(&game, &v), "vertex {}", v);
+            prop_assert_eq!(fresh.outcome(&v).unwrap(), naive::outcome(&game, &v));
+        }
+        for v in 0..game.edges.len() {
+            let fact = fresh.known(&v);
+            prop_assert!(!matches!(fact, Some(grundy_core::Known::Excludes(_))), "vertex {}: {:?}", v, fact);
+        }
+    }
+
     #[test]
     fn solver_agrees_with_naive_on_random_dags(game in dag(14), method in method()) {
         let mut solver = solver_by(&game, method);

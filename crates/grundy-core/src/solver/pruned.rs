@@ -603,7 +603,7 @@ impl<R: Ruleset> Solver<R> {
         depth: usize,
     ) -> Result<Found, SolveError> {
         let mask = before | relevant.minus(possible).low_mask();
-        if mask != before {
+        if self.exclusions && mask != before {
             self.store(key, Known::Excludes(mask), depth);
         }
         Ok(Found::Not)
