@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 
 use crate::NodeKayles;
 use crate::bits::Bits;
-use crate::cache::{Cache, Info, SetTable, WordSets};
+use crate::cache::{Cache, Front, Info, SetTable, WordSets};
 use crate::canon::{KEY_MAX_ORDER, packed_key};
 use crate::closed::{cycle_value, path_value};
 
@@ -633,6 +633,8 @@ struct Engine<B: Bits> {
     ring: Vec<B>,
     /// Facts keyed by vertex set (components as met, and large components after the twin rules).
     sets: B::Table,
+    /// What the set table said about the keys met last.
+    front: Front<B>,
     /// Facts keyed by the canonical form of small components after the twin rules.
     canon: Cache<[u64; 4]>,
     config: SolverConfig,
@@ -704,6 +706,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
             closed,
             open,
             sets: B::Table::with_bytes(set_bytes),
+            front: Front::new(Front::<B>::BITS),
             canon: Cache::with_bytes(canon_bytes),
             config,
             stats: SolverStats::default(),
@@ -739,6 +742,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
     fn clear(&mut self) {
         self.canon.clear();
         self.sets.clear();
+        self.front.clear();
     }
 
     /// The position as a bitset of the graph's vertices.
@@ -1043,7 +1047,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
     /// What the set table knows about a connected set of `size` vertices.
     fn probe(&mut self, set: &B, size: usize) -> Info {
         self.stats.table_lookups += 1;
-        match self.sets.get(set) {
+        match self.lookup(set) {
             Some(info) => {
                 self.stats.table_hits += 1;
                 info
@@ -1087,13 +1091,38 @@ impl<B: Bits + Ord + Default> Engine<B> {
         h
     }
 
+    /// What the set table knows about a set, through the front cache.
+    fn lookup(&mut self, set: &B) -> Option<Info> {
+        let slot = self.front.slot(set.fold());
+        if let Some(info) = self.front.get(slot, set) {
+            return info;
+        }
+        let info = self.sets.get(set);
+        self.front.put(slot, set, info);
+        info
+    }
+
+    /// Reads the set table's bucket of a set the front cache does not hold, so that a lookup
+    /// soon after finds it in cache.
+    fn touch(&self, set: &B) -> u32 {
+        let slot = self.front.slot(set.fold());
+        if self.front.get(slot, set).is_some() { 0 } else { self.sets.touch(set) }
+    }
+
+    /// Records facts about a set in the set table and the front cache.
+    fn record(&mut self, set: &B, info: Info) {
+        self.sets.insert(set, info);
+        let slot = self.front.slot(set.fold());
+        self.front.put(slot, set, Some(info));
+    }
+
     /// Stores what is known under every key of the component.
     fn save(&mut self, h: &Handle<B>) {
-        self.sets.insert(&h.raw, h.info);
+        self.record(&h.raw, h.info);
         if let Some(key) = &h.canon {
             self.canon.insert(key, h.info);
         } else if h.reduced != h.raw {
-            self.sets.insert(&h.reduced, h.info);
+            self.record(&h.reduced, h.info);
         }
     }
 
@@ -1214,14 +1243,14 @@ impl<B: Bits + Ord + Default> Engine<B> {
             }
             let mut touched = 0u32;
             for (_, part) in &parts {
-                touched ^= self.sets.touch(part);
+                touched ^= self.touch(part);
             }
             core::hint::black_box(touched);
             let first = kids.len();
             let mut kid_of = [usize::MAX; CHUNK];
             for (i, part) in parts.drain(..) {
                 self.stats.table_lookups += 1;
-                if let Some(x) = self.sets.get(&part).and_then(Info::value) {
+                if let Some(x) = self.lookup(&part).and_then(Info::value) {
                     self.stats.table_hits += 1;
                     known[i] ^= x;
                     continue;
@@ -1326,7 +1355,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
                     }
                     match answer? {
                         Found::Exact(x) => {
-                            kids.swap_remove(i);
+                            kids.remove(i);
                             seen |= 1 << x;
                             if root {
                                 self.posted(&h.reduced, 1 << x);
@@ -1561,13 +1590,13 @@ impl<B: Bits + Ord + Default> Engine<B> {
         // another, so their cache misses overlap.
         let mut touched = 0u32;
         for (_, _, part) in &parts {
-            touched ^= self.sets.touch(part);
+            touched ^= self.touch(part);
         }
         core::hint::black_box(touched);
         let mut unknown: SmallVec<[usize; 16]> = SmallVec::new();
         for (i, (child, _, part)) in parts.iter().enumerate() {
             self.stats.table_lookups += 1;
-            match self.sets.get(part).and_then(Info::value) {
+            match self.lookup(part).and_then(Info::value) {
                 Some(x) => {
                     self.stats.table_hits += 1;
                     known[*child] ^= x;
