@@ -325,6 +325,7 @@ impl<K: Clone + Default + Eq> Front<K> {
     /// Forgets every key.
     pub(crate) fn clear(&mut self) {
         self.keys.iter_mut().for_each(|k| *k = K::default());
+        self.facts.iter_mut().for_each(|f| *f = Info::default());
     }
 }
 

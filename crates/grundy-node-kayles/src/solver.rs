@@ -840,29 +840,23 @@ impl<B: Bits + Ord + Default> Engine<B> {
         }
     }
 
-    /// The components of `rest`, the set left by a move at `v` in a connected set, appended
-    /// to `out`.
-    ///
-    /// Every component of `rest` holds a vertex at distance 2 from `v` (a path from it to `v`
-    /// in the connected set enters the closed neighbourhood of `v` through a neighbour of
-    /// `v`): these are the seeds. A flood from a seed that reaches every seed not yet placed
-    /// has met every component left, so they are one and the flood stops there; otherwise it
-    /// runs to its end and finds one component.
-    #[cfg(test)]
-    fn split_child(&self, v: usize, rest: &B, out: &mut SmallVec<[B; 8]>) {
-        let (left, seeds) = self.split_tiny(v, rest, out);
-        self.split_left(left, seeds, out);
-    }
-
     /// The components of the children of `moves` in the connected set `set`: the nim-sum of
     /// those a closed form answers goes to `known[i]` for `moves[i]`, the others to `parts`
     /// as `(i, component)`.
     ///
-    /// The single vertices and edges are split off first, and if what they leave is a set
-    /// the set table knows, it is one component (the table keys components only) and is not
-    /// flooded: on random graphs of 50 vertices, three children in four have one component of
-    /// three or more vertices, and the table knows most of those. The buckets of those sets
-    /// are read for all the moves before any is looked up, so that their cache misses overlap.
+    /// Every component left by a move at `v` holds a vertex at distance 2 from `v` (a path
+    /// from it to `v` in the connected set enters the closed neighbourhood of `v` through a
+    /// neighbour of `v`): these are the seeds. The single vertices and edges are split off
+    /// first, found from their seeds at once. If what they leave is a set the set table knows,
+    /// it is one component (the table keys components only) and is not flooded: on random
+    /// graphs of 50 vertices, three children in four have one component of three or more
+    /// vertices, and the table knows most of those. Otherwise a flood from a seed that reaches
+    /// every seed not yet placed has met every component left, so they are one and the flood
+    /// stops there; else it runs to its end and finds one component.
+    ///
+    /// The buckets of the sets looked up are read for all the moves before any is looked up,
+    /// and those of the components in `parts` before the caller looks them up, so that their
+    /// cache misses overlap.
     fn split_moves(
         &mut self,
         set: &B,
@@ -884,7 +878,6 @@ impl<B: Bits + Ord + Default> Engine<B> {
             split.clear();
             lefts.push((left, seeds));
         }
-        core::hint::black_box(touched);
         for (i, (left, seeds)) in lefts.drain(..).enumerate() {
             if left.more_than(SMALL) && self.lookup(&left).is_some() {
                 parts.push((i, left));
@@ -895,10 +888,14 @@ impl<B: Bits + Ord + Default> Engine<B> {
                 // Small paths, cycles and cliques are cheaper to recognise than to look up.
                 match if part.more_than(SMALL) { None } else { self.closed_form(&part) } {
                     Some(x) => known[i] ^= x,
-                    None => parts.push((i, part)),
+                    None => {
+                        touched ^= self.touch(&part);
+                        parts.push((i, part));
+                    }
                 }
             }
         }
+        core::hint::black_box(touched);
     }
 
     /// Appends the single vertices and edges of `rest` (left by a move at `v`) to `out`, found
@@ -1178,7 +1175,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
 
     /// Records facts about a set in the set table and the front cache.
     fn record(&mut self, set: &B, info: Info) {
-        // `split_known` relies on it.
+        // `split_moves` relies on it.
         debug_assert!(
             set.lowest().is_some_and(|s| self.flood(s, set) == *set),
             "the set table keys components only"
@@ -1309,11 +1306,6 @@ impl<B: Bits + Ord + Default> Engine<B> {
             let mut known = [0u64; CHUNK];
             parts.clear();
             self.split_moves(set, chunk, &mut known, &mut parts);
-            let mut touched = 0u32;
-            for (_, part) in &parts {
-                touched ^= self.touch(part);
-            }
-            core::hint::black_box(touched);
             let first = kids.len();
             let mut kid_of = [usize::MAX; CHUNK];
             for (i, part) in parts.drain(..) {
@@ -1657,13 +1649,6 @@ impl<B: Bits + Ord + Default> Engine<B> {
         // (child, component) of the components not answered by a closed form.
         let mut parts: SmallVec<[(usize, B); 32]> = SmallVec::new();
         self.split_moves(set, &moves, &mut known, &mut parts);
-        // Read every bucket once before the lookups proper: these reads do not depend on one
-        // another, so their cache misses overlap.
-        let mut touched = 0u32;
-        for (_, part) in &parts {
-            touched ^= self.touch(part);
-        }
-        core::hint::black_box(touched);
         let mut unknown: SmallVec<[usize; 16]> = SmallVec::new();
         for (i, (child, part)) in parts.iter().enumerate() {
             self.stats.table_lookups += 1;
@@ -1764,35 +1749,12 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
 
-        /// Splitting the child of a move by seeds at distance 2 finds exactly the components
-        /// that plain flooding finds, for every move of every component.
-        #[test]
-        fn split_child_finds_the_components(
-            n in 2usize..=40,
-            percent in 2u64..40,
-            seed in any::<u64>(),
-        ) {
-            let game = NodeKayles::new(random_graph(n, percent, seed));
-            let e = engine(&game);
-            let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-            for set in components(&e, all) {
-                let mut v_set = set;
-                while let Some(v) = v_set.lowest() {
-                    v_set &= v_set - 1;
-                    let rest = set & !e.closed[v];
-                    let mut out = SmallVec::new();
-                    e.split_child(v, &rest, &mut out);
-                    let mut found: Vec<u64> = out.into_vec();
-                    found.sort_unstable();
-                    prop_assert_eq!(found, components(&e, rest));
-                }
-            }
-        }
-
-        /// Skipping the flood when the table knows what the single vertices and edges leave
-        /// finds the same components: the table holds the components of the children of
-        /// every other move (what facts it holds does not matter to the split). The
-        /// components a closed form answers are summed, the others listed.
+        /// Splitting the children of a component finds exactly the components that plain
+        /// flooding finds, for every move: with an empty table (every child flooded from its
+        /// seeds at distance 2), and with a table that holds the components of the children of
+        /// every other move (what facts it holds does not matter to the split), whose
+        /// children are then not flooded. The components a closed form answers are summed,
+        /// the others listed.
         #[test]
         fn split_moves_finds_the_components(
             n in 2usize..=40,
@@ -1805,12 +1767,15 @@ mod tests {
             let mut fact = Info::unknown(n);
             fact.set_value(1);
             let sets = components(&e, all);
-            for &set in &sets {
-                let mut v_set = set & 0x5555_5555_5555_5555;
-                while let Some(v) = v_set.lowest() {
-                    v_set &= v_set - 1;
-                    for part in components(&e, set & !e.closed[v]) {
-                        e.record(&part, fact);
+            for filled in [false, true] {
+            if filled {
+                for &set in &sets {
+                    let mut v_set = set & 0x5555_5555_5555_5555;
+                    while let Some(v) = v_set.lowest() {
+                        v_set &= v_set - 1;
+                        for part in components(&e, set & !e.closed[v]) {
+                            e.record(&part, fact);
+                        }
                     }
                 }
             }
@@ -1833,6 +1798,7 @@ mod tests {
                     prop_assert_eq!(found, listed, "parts after {}", v);
                     prop_assert_eq!(known[i], summed, "closed forms after {}", v);
                 }
+            }
             }
         }
 
