@@ -6,7 +6,9 @@
 //! position is the set of vertices still available); [`KaylesSolver`] computes values,
 //! outcomes and winning moves fast; [`path_value`] and [`cycle_value`] are the closed forms on
 //! paths (the octal game 0.137, Dawson's chess) and cycles; [`canonical_labelling`] is the
-//! canonical labelling of small graphs that the solver keys its table with.
+//! canonical labelling of small graphs that the solver keys its table with. With the cargo
+//! feature `petgraph`, a [`Graph`] converts from petgraph's `UnGraph` and `StableGraph` with
+//! `Graph::try_from`.
 //!
 //! ```
 //! use grundy_core::{Nimber, Outcome};
