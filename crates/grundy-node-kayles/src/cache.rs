@@ -17,7 +17,11 @@ use hashbrown::DefaultHashBuilder;
 pub(crate) const WAYS: usize = 4;
 
 /// What is known about a component, packed in 32 bits: its exact value, or which of the
-/// values below 16 it does not have (bit 0: it is not 0).
+/// values below 16 some of its children have (bit 0: a child has value 0, so the component's
+/// value is not 0).
+///
+/// Only values of children are recorded, never a value ruled out otherwise: the value
+/// searches take them for children already valued.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Info(u32);
 
@@ -26,7 +30,7 @@ impl Info {
     const HAS_VALUE: u32 = 1 << 29;
     const SIZE_SHIFT: u32 = 16;
     const SIZE_MASK: u32 = 0x1FFF;
-    /// The value, or (without one) the mask of excluded values.
+    /// The value, or (without one) the mask of the children's values.
     const VALUE_MASK: u32 = 0xFFFF;
 
     /// Nothing known (yet) about a component of `size` vertices.
@@ -45,22 +49,23 @@ impl Info {
         if self.0 & Self::HAS_VALUE != 0 { Some((self.0 & Self::VALUE_MASK) as u64) } else { None }
     }
 
-    /// The values below 16 that the component is known not to have, as a mask (all but the
-    /// value when it is known).
-    pub(crate) const fn excluded(self) -> u16 {
+    /// The values below 16 that some child of the component is known to have, as a mask: the
+    /// component's value is none of them. With the value `v` known, every value below `v`.
+    pub(crate) const fn kid_values(self) -> u16 {
         let low = (self.0 & Self::VALUE_MASK) as u16;
         if self.0 & Self::HAS_VALUE == 0 {
             low
         } else if low < 16 {
-            !(1 << low)
+            (1 << low) - 1
         } else {
             u16::MAX
         }
     }
 
-    /// Whether the value is known not to be 0.
+    /// Whether some child has value 0, so the value is not 0.
+    #[cfg(test)]
     pub(crate) const fn nonzero(self) -> bool {
-        self.excluded() & 1 != 0
+        self.kid_values() & 1 != 0
     }
 
     /// Records the exact value. Values that do not fit in 16 bits are not recorded (they
@@ -73,24 +78,24 @@ impl Info {
         }
     }
 
-    /// Records that the value is none of those in `mask` (values below 16).
-    pub(crate) fn exclude(&mut self, mask: u16) {
+    /// Records that children of the component have the values in `mask` (values below 16).
+    pub(crate) fn add_kid_values(&mut self, mask: u16) {
         if self.0 & Self::HAS_VALUE == 0 {
             self.0 |= u32::from(mask);
         }
     }
 
-    /// Records that the value is not 0.
+    /// Records that a child has value 0.
     #[cfg(test)]
     pub(crate) fn set_nonzero(&mut self) {
-        self.exclude(1);
+        self.add_kid_values(1);
     }
 
     /// Adds the facts of `other` (about the same component, so they never conflict).
     pub(crate) fn merge(&mut self, other: Info) {
         match other.value() {
             Some(v) => self.set_value(v),
-            None => self.exclude(other.excluded()),
+            None => self.add_kid_values(other.kid_values()),
         }
     }
 
@@ -368,7 +373,7 @@ impl WordTable {
     /// Bits 0 to 4: the size (at most 31, enough to rank small components for eviction).
     const SIZE_MASK: u64 = 0x1F;
     const HAS_VALUE: u64 = 1 << 5;
-    /// Bits 6 to 15: the value, or the mask of the excluded values 0 to 9.
+    /// Bits 6 to 15: the value, or the mask of the children's values 0 to 9.
     const VALUE_SHIFT: u32 = 6;
     const PAYLOAD_MASK: u64 = 0x3FF;
 
@@ -383,13 +388,13 @@ impl WordTable {
     }
 
     /// The facts of `info` in 16 bits (nothing known: 0): the size, then either a value
-    /// below 1024 and [`HAS_VALUE`](Self::HAS_VALUE), or the mask of the excluded values
+    /// below 1024 and [`HAS_VALUE`](Self::HAS_VALUE), or the mask of the children's values
     /// below 10.
     fn pack(info: Info) -> u64 {
         let size = u64::from(info.size()).min(Self::SIZE_MASK);
         let facts = match info.value() {
             Some(v) if v <= Self::PAYLOAD_MASK => Self::HAS_VALUE | v << Self::VALUE_SHIFT,
-            _ => (u64::from(info.excluded()) & Self::PAYLOAD_MASK) << Self::VALUE_SHIFT,
+            _ => (u64::from(info.kid_values()) & Self::PAYLOAD_MASK) << Self::VALUE_SHIFT,
         };
         if facts == 0 { 0 } else { size | facts }
     }
@@ -402,7 +407,7 @@ impl WordTable {
             info.set_value(payload);
         } else {
             // Ten bits, so the conversion is exact.
-            info.exclude(u16::try_from(payload).unwrap_or(0));
+            info.add_kid_values(u16::try_from(payload).unwrap_or(0));
         }
         info
     }
@@ -821,15 +826,15 @@ mod tests {
             }
             for mask in [0u16, 1, 0b10_1010_1010, 0x3FF, 0xFFFF] {
                 let mut info = Info::unknown(size as usize);
-                info.exclude(mask);
+                info.add_kid_values(mask);
                 let back = WordTable::unpack(WordTable::pack(info));
-                assert_eq!((back.value(), back.excluded()), (None, mask & 0x3FF));
+                assert_eq!((back.value(), back.kid_values()), (None, mask & 0x3FF));
             }
         }
         // A value too large for the slot keeps what it implies about the small values.
         let mut big = Info::unknown(40);
         big.set_value(5000);
-        assert_eq!(WordTable::unpack(WordTable::pack(big)).excluded(), 0x3FF);
+        assert_eq!(WordTable::unpack(WordTable::pack(big)).kid_values(), 0x3FF);
     }
 
     #[test]
@@ -845,12 +850,13 @@ mod tests {
         z.set_value(0);
         assert!(!z.nonzero());
         let mut e = Info::unknown(5);
-        e.exclude(0b1010);
-        assert_eq!((e.value(), e.excluded(), e.nonzero()), (None, 0b1010, false));
+        e.add_kid_values(0b1010);
+        assert_eq!((e.value(), e.kid_values(), e.nonzero()), (None, 0b1010, false));
         e.set_nonzero();
-        assert_eq!(e.excluded(), 0b1011);
+        assert_eq!(e.kid_values(), 0b1011);
         e.merge(b);
-        assert_eq!((e.value(), e.excluded()), (Some(3), !0b1000));
+        // A value of 3 means children of values 0, 1 and 2.
+        assert_eq!((e.value(), e.kid_values()), (Some(3), 0b0111));
     }
 
     /// The front cache answers only for the key its slot holds, remembers absence as well as

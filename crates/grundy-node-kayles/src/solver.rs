@@ -219,12 +219,6 @@ impl SolverStats {
 ///   keyed by their canonical labelling, so isomorphic components are solved once; larger
 ///   components (rarely isomorphic to one another in practice) by their vertex set, which is
 ///   exact and far cheaper.
-/// - **Set queries.** A component is asked "is your value in `R`?", the search of Beling and
-///   Rogalski (*On pruning search trees of impartial games*, 2020): it keeps the set of values
-///   the component can still have (`{0, …, k}` for `k` moves at first), asks its children
-///   about that set narrowed (without its largest element, nothing above `R`), and answers as
-///   soon as the set misses `R`. A child made of several components needs the exact values of
-///   all but its largest one, which is then asked about `R` translated by their nim-sum.
 /// - **Values by aspiration.** The exact value of a component is found by asking its
 ///   children, for `j = 0, 1, …`, "is your value `j`?" until none has it: a child of value `j`
 ///   usually turns up early, and proving "not `j`" prunes far more than valuing a child. An
@@ -233,13 +227,23 @@ impl SolverStats {
 ///   over every child's exact value; components of 127 vertices or more are still valued by
 ///   that mex, and components of at most [`SolverConfig::with_exact_max`] vertices are valued
 ///   exactly whatever they are asked, as their values are cheap and serve every later query.
+/// - **Queries "is your value `j`?", two ways at once.** The answer is no when a child has
+///   value `j` or when some smaller value is missing among the children. One search asks the
+///   children "is your value `j`?" (fast when the value is above `j`); the other values the
+///   component by aspiration below `j` (fast when the value is below `j`, where the first
+///   would make every child of a smaller value find that value among its own children). They
+///   take turns a child query at a time, the one that has spent fewer nodes going next, so the
+///   query costs at most about twice the cheaper of the two. A child made of several
+///   components needs the exact values of all but its largest one, which is then asked about
+///   `j` nim-added to their nim-sum. This replaced the set query of Beling and Rogalski (*On
+///   pruning search trees of impartial games*, 2020), which asks each child about every value
+///   it may still need, and took up to three times as long.
 /// - **Children as needed.** A query generates its children a few moves at a time, moves
 ///   that answered many queries before first, and stops as soon as the known children answer
 ///   it: three queries in four are answered so, after a third of their moves.
 /// - **Table facts.** Exact values, and for a query answered no, which of the values below 16
-///   the component cannot have (below 10 in the 8-byte slots): the values outside the set
-///   still possible, and the value of every child met. Later queries about those are answered
-///   at once.
+///   (below 10 in the 8-byte slots) some children have: children's values only, so that a
+///   later value search or query of the component takes them for children already valued.
 /// - **Bounds.** The value of a game is at most the length of its longest play, here the
 ///   independence number, which is at most the number of vertices minus a greedy matching:
 ///   values above that bound are struck from every query at once (debug builds also check
@@ -572,9 +576,15 @@ const POLL_CANCEL: u64 = 1 << 14;
 /// Components up to this size are checked for a closed form before the table is asked.
 const SMALL: usize = 6;
 
-/// Sets of values asked about are bitmaps of the values below this; sets of this many vertices
-/// or more are valued by a plain mex.
+/// Values asked about and recorded as children's values are below this (bitmaps of them fit in
+/// a `u128`); sets of this many vertices or more are valued by a plain mex.
 const QUERY_VALUES: u64 = 128;
+
+/// Queries "is your value `j`?" for `j` below this ask the children about `j` first and value
+/// the component from below only after (see `query`): the values of the components met are
+/// seldom below 4 (on random graphs of 50 and 60 vertices and average degree 3, this saves 5
+/// to 30% of the nodes of the graphs of small value and costs nothing on the others).
+const DOVETAIL_FROM: u64 = 4;
 
 /// Moves whose children are generated together (see `children`).
 const CHUNK: usize = 4;
@@ -596,21 +606,6 @@ struct Kid<B> {
     parts: SmallVec<[B; 2]>,
     acc: u64,
     cost: usize,
-}
-
-/// Every element of a set of values below [`QUERY_VALUES`] nim-added to `x` (below it too).
-fn xor_set(set: u128, x: u64) -> u128 {
-    if x == 0 {
-        return set;
-    }
-    let mut out = 0u128;
-    let mut rest = set;
-    while rest != 0 {
-        let v = u64::from(rest.trailing_zeros());
-        rest &= rest - 1;
-        out |= 1 << (v ^ x);
-    }
-    out
 }
 
 /// A component being solved: its vertex set, the set left by the twin rules, its canonical
@@ -1271,7 +1266,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         if y >= QUERY_VALUES {
             return Ok(self.solve_value(&big, info, &big)? == y);
         }
-        Ok(self.query(&big, 1 << y, info, &big)? == Found::Exact(y))
+        Ok(self.query(&big, y, info, &big)? == Found::Exact(y))
     }
 
     /// The children of a twin-free connected set: those whose components are all known go to
@@ -1382,10 +1377,8 @@ impl<B: Bits + Ord + Default> Engine<B> {
                     false
                 })
                 .expect("the value search never stops early");
-            if h.info.nonzero() {
-                // Some child has value 0; which one does not matter.
-                seen |= 1;
-            }
+            // Values some children are known to have; which ones does not matter.
+            seen |= u128::from(h.info.kid_values());
             if self.helper % 2 == 1 {
                 // Helpers of a parallel search take another order, to solve other parts first.
                 kids.reverse();
@@ -1414,7 +1407,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
                         self.watch = Some((h.reduced.clone(), j));
                     }
                     let depth = self.depth;
-                    let answer = self.kid_in(&mut kids[i], 1 << j);
+                    let answer = self.kid_in(&mut kids[i], j);
                     if root {
                         self.watch = None;
                     }
@@ -1455,27 +1448,37 @@ impl<B: Bits + Ord + Default> Engine<B> {
         Ok(v)
     }
 
-    /// Is the value of a connected set of at least three vertices in `want` (a set of values
-    /// below [`QUERY_VALUES`])? If so, which is it? `info` is what the set table knows.
+    /// Is the value of a connected set of at least three vertices `j` (below
+    /// [`QUERY_VALUES`])? If not, the exact value may come with the answer. `info` is what
+    /// the set table knows.
     ///
-    /// The set query of Beling and Rogalski: `possible`, the values the set can still have,
-    /// starts as `{0, …, k}` for `k` moves; a child of value `x` removes `x` from it, or its
-    /// largest element when `x` is not in it; a child is asked only about `possible` without
-    /// its largest element and without anything above `want` (its answer "not in that set"
-    /// also removes the largest element); and the search stops as soon as `possible` misses
-    /// `want`. See `grundy_core`'s pruned search for why this is exact.
-    fn query(
-        &mut self,
-        set: &B,
-        mut want: u128,
-        info: Info,
-        suspects: &B,
-    ) -> Result<Found, SolveError> {
+    /// The answer is no when a child has value `j`, or when a value below `j` is missing
+    /// among the children (the value is then the least missing one); else it is yes. Two
+    /// searches look for that at once, a child query at a time, the one that has spent fewer
+    /// nodes going next:
+    ///
+    /// - **A** asks the children "is your value `j`?" until one says yes. When the value is
+    ///   above `j` this answers after a child or two, as the set query of Beling and Rogalski
+    ///   does.
+    /// - **B** values the set by aspiration below `j`: for `x = 0, 1, …` it asks the children
+    ///   "is your value `x`?" until one says yes; when none has `x`, the value is `x`.
+    ///
+    /// When the value is below `j`, A may have to ask every child, and each child of a value
+    /// below `j` then has to find that value among its own children, while B finds the value
+    /// from below at a fraction of the cost. Whichever answers first, the other has cost at
+    /// most as much, and what each proved is in the table for the other. For `j` below
+    /// [`DOVETAIL_FROM`], where the value is seldom below `j`, A runs alone first and B only
+    /// once no child has `j`.
+    ///
+    /// This replaced the set query of Beling and Rogalski, which asks each child about every
+    /// value it could still need: on random graphs of average degree 3 it took from 1.1 times
+    /// as long (50 vertices, small values) to 3.5 times (50 vertices, value 8).
+    fn query(&mut self, set: &B, j: u64, info: Info, suspects: &B) -> Result<Found, SolveError> {
         if let Some(v) = info.value() {
             return Ok(Found::Exact(v));
         }
-        want &= !u128::from(info.excluded());
-        if want == 0 {
+        let has = |mask: u16| j < 16 && mask >> j & 1 == 1;
+        if has(info.kid_values()) {
             return Ok(Found::Not);
         }
         let mut h = self.handle(set, info, suspects);
@@ -1483,99 +1486,112 @@ impl<B: Bits + Ord + Default> Engine<B> {
             self.save(&h);
             return Ok(Found::Exact(v));
         }
-        want &= !u128::from(h.info.excluded());
-        let k = h.reduced.count() as u64;
-        let bound = self.value_bound(&h.reduced);
-        if bound + 1 < QUERY_VALUES {
-            want &= (1u128 << (bound + 1)) - 1;
-        }
-        if want == 0 {
+        if has(h.info.kid_values()) || j > self.value_bound(&h.reduced) {
             return Ok(Found::Not);
         }
-        if k + 1 >= QUERY_VALUES || h.reduced.count() <= self.config.exact_max {
+        if h.reduced.count() as u64 + 1 >= QUERY_VALUES
+            || h.reduced.count() <= self.config.exact_max
+        {
             let v = self.mex_value(&h.reduced)?;
             h.info.set_value(v);
             self.save(&h);
             return Ok(Found::Exact(v));
         }
         self.tick()?;
-        let mut possible: u128 = (1u128 << (k + 1)) - 1;
-        let remove = |possible: &mut u128, x: u64| {
-            if x < QUERY_VALUES && *possible >> x & 1 == 1 {
-                *possible &= !(1 << x);
-            } else {
-                *possible &= !(1 << (127 - possible.leading_zeros()));
-            }
-        };
-        // Values some child has: the set cannot have them, whatever the query.
-        let mut seen = 0u128;
-        let mut kids = self.children(&h.reduced, |x| {
+        // The values of the children met so far.
+        let mut seen = u128::from(h.info.kid_values());
+        let kids = self.children(&h.reduced, |x| {
             if x < QUERY_VALUES {
                 seen |= 1 << x;
             }
-            remove(&mut possible, x);
-            possible & want == 0
+            x == j
         });
+        let Some(mut kids) = kids else {
+            return Ok(self.settle(h, seen, None));
+        };
         if self.helper % 2 == 1 && self.depth == 0 {
             // At the position of the call, helpers of a parallel search take the children in
             // another order, to solve other parts first.
-            if let Some(kids) = &mut kids {
-                kids.reverse();
-            }
+            kids.reverse();
         }
-        let top = 127 - want.leading_zeros();
-        let relevant: u128 = if top >= 127 { u128::MAX } else { (1u128 << (top + 1)) - 1 };
-        let mut cut = kids.is_none();
-        let mut exact_all = true;
-        for kid in kids.iter_mut().flatten() {
-            if possible & want == 0 {
-                cut = true;
-                break;
+        // `kids[..a]` are not `j`; `kids[..b]` are not `x`, the value B looks for.
+        let (mut a, mut b, mut x) = (0, 0, 0);
+        let (mut spent_a, mut spent_b) = (0u64, 0u64);
+        loop {
+            if seen >> j & 1 == 1 {
+                return Ok(self.settle(h, seen, None));
             }
-            let largest = 127 - possible.leading_zeros();
-            let ask = possible & relevant & !(1 << largest);
-            match self.kid_in(kid, ask)? {
-                Found::Exact(x) => {
-                    if x < QUERY_VALUES {
-                        seen |= 1 << x;
+            while seen >> x & 1 == 1 {
+                x += 1;
+            }
+            if x < j && b == kids.len() {
+                // No child has `x`, and children have every value below it.
+                return Ok(self.settle(h, seen, Some(x)));
+            }
+            if x == j && a == kids.len() {
+                return Ok(self.settle(h, seen, Some(j)));
+            }
+            let by_a = a < kids.len() && (x == j || j < DOVETAIL_FROM || spent_a <= spent_b);
+            let (i, ask) = if by_a { (a, j) } else { (b, x) };
+            let before = self.stats.nodes;
+            let answer = self.kid_in(&mut kids[i], ask)?;
+            let spent = self.stats.nodes - before;
+            match answer {
+                Found::Exact(y) => {
+                    kids.remove(i);
+                    a -= usize::from(a > i);
+                    b -= usize::from(b > i);
+                    if y < QUERY_VALUES {
+                        seen |= 1 << y;
                     }
-                    remove(&mut possible, x);
+                    if y == x {
+                        // B goes on to the next value, from the first child.
+                        b = 0;
+                    }
                 }
-                Found::Not => {
-                    possible &= !(1 << largest);
-                    exact_all = false;
-                }
+                Found::Not if by_a => a += 1,
+                Found::Not => b += 1,
+            }
+            if by_a {
+                spent_a += spent;
+            } else {
+                spent_b += spent;
             }
         }
-        let value = u64::from(possible.trailing_zeros());
-        if !cut && (exact_all || value <= u64::from(top)) {
-            h.info.set_value(value);
-            self.save(&h);
-            return Ok(Found::Exact(value));
-        }
-        // The value is in `possible` as far as `relevant` goes, and is no child's value.
-        let excluded = u16::try_from((relevant & !possible | seen) & 0xFFFF).unwrap_or(0);
-        if excluded & !h.info.excluded() != 0 {
-            h.info.exclude(excluded);
-            self.save(&h);
-        }
-        Ok(Found::Not)
     }
 
-    /// Is the value of a child in `ask`? Values its components exactly but the largest, and
-    /// asks that one about `ask` translated by their nim-sum.
-    fn kid_in(&mut self, kid: &mut Kid<B>, ask: u128) -> Result<Found, SolveError> {
+    /// Ends a query: records the values of the children met (`seen`) and the value when it is
+    /// known, and gives the answer.
+    fn settle(&mut self, mut h: Handle<B>, seen: u128, value: Option<u64>) -> Found {
+        match value {
+            Some(v) => {
+                debug_assert!(v <= self.value_bound(&h.reduced), "the value {v} exceeds the bound");
+                h.info.set_value(v);
+                self.save(&h);
+                Found::Exact(v)
+            }
+            None => {
+                let kid_values = (seen & 0xFFFF) as u16;
+                if kid_values & !h.info.kid_values() != 0 {
+                    h.info.add_kid_values(kid_values);
+                    self.save(&h);
+                }
+                Found::Not
+            }
+        }
+    }
+
+    /// Is the value of a child `j` (below [`QUERY_VALUES`])? Values its components exactly
+    /// but the largest, and asks that one whether its value is `j` nim-added to theirs.
+    fn kid_in(&mut self, kid: &mut Kid<B>, j: u64) -> Result<Found, SolveError> {
         self.depth += 1;
-        let found = self.ask_kid(kid, ask);
+        let found = self.ask_kid(kid, j);
         self.depth -= 1;
         found
     }
 
     /// [`kid_in`](Self::kid_in), one level down.
-    fn ask_kid(&mut self, kid: &mut Kid<B>, ask: u128) -> Result<Found, SolveError> {
-        if ask == 0 {
-            return Ok(Found::Not);
-        }
+    fn ask_kid(&mut self, kid: &mut Kid<B>, j: u64) -> Result<Found, SolveError> {
         if kid.parts.len() > 1 {
             let largest = (0..kid.parts.len())
                 .max_by_key(|&i| kid.parts[i].count())
@@ -1601,7 +1617,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         // twins in a component of the child.
         let suspects = self.ring[kid.v].and(&part);
         let info = self.probe(&part, part.count());
-        Ok(match self.query(&part, xor_set(ask, kid.acc), info, &suspects)? {
+        Ok(match self.query(&part, j ^ kid.acc, info, &suspects)? {
             Found::Exact(x) => Found::Exact(x ^ kid.acc),
             Found::Not => Found::Not,
         })
@@ -1853,6 +1869,39 @@ mod tests {
         }
     }
 
+    /// What the set table records about a component whose value it does not know are values
+    /// of its children (the value searches take them for children already valued), and the
+    /// values it records are right: checked against plain search for every entry after
+    /// queries about several values and a value search, every component asked only its
+    /// question.
+    #[test]
+    fn recorded_facts_are_true() {
+        let mut kid_facts = 0;
+        for seed in 0..40u64 {
+            let n = 9 + (seed % 4) as usize;
+            let game = NodeKayles::new(random_graph(n, 35, seed));
+            let config = SolverConfig::default().with_exact_max(0).with_canonical_max(0);
+            let mut e: Engine<u128> = Engine::new(&game, config);
+            let full = (1u128 << n) - 1;
+            for j in 0..4 {
+                e.run(|e| e.sum_is(&full, j)).unwrap();
+            }
+            e.run(|e| e.sum_value(&full)).unwrap();
+            let value = |set: u128| value_of(&game, u64::try_from(set).unwrap()).value();
+            for (set, info) in e.sets.entries() {
+                if let Some(v) = info.value() {
+                    assert_eq!(v, value(set), "seed {seed}: {set:b}");
+                    continue;
+                }
+                let mut kids = 0u16;
+                set.each(|v| kids |= 1 << value(set & !e.closed[v]));
+                assert_eq!(info.kid_values() & !kids, 0, "seed {seed}: {set:b}");
+                kid_facts += usize::from(info.kid_values() != 0);
+            }
+        }
+        assert!(kid_facts > 0, "no component was left with children's values only");
+    }
+
     /// A parallel search grows its shared table when a call finds it full, and when it fills
     /// up during a call (the threads stop, the table grows and the call goes on), and answers
     /// right. The table is filled with keys no position of the graph has (vertex 63 of a graph
@@ -1911,7 +1960,7 @@ mod tests {
                     let start = game.start();
                     let plain = naive::value(&game, &start);
                     // Valuing small components exactly, and asking every component only
-                    // its question (so that the set queries are tested on small graphs).
+                    // its question (so that the queries are tested on small graphs).
                     for exact_max in [16, 0] {
                         let config = SolverConfig::default().with_exact_max(exact_max);
                         let mut solver = KaylesSolver::with_config(&game, config.clone());

@@ -433,7 +433,7 @@ fn statistics_count_the_work() {
 /// question only, exact values for small components, exact values for all of them) agree on
 /// the value, the outcome and every winning move.
 #[test]
-fn set_queries_and_exact_values_agree_on_larger_graphs() {
+fn queries_and_exact_values_agree_on_larger_graphs() {
     for seed in 1..=4 {
         let game = NodeKayles::new(random_graph(32, 10, seed));
         let start = game.start();
