@@ -1,5 +1,5 @@
 //! Times the solver on random graphs G(n, p) with average degree d:
-//! `cargo run --release -p grundy-node-kayles --example scaling -- N D FIRST_SEED LAST_SEED [value|outcome] [CANON_MAX] [THREADS]`.
+//! `cargo run --release -p grundy-node-kayles --example scaling -- N D FIRST_SEED LAST_SEED [value|outcome] [CANON_MAX] [THREADS] [EXACT_MAX]`.
 //!
 //! `... --example scaling -- petersen|grid4x5|grid5x5|grid4x8 [value|outcome]` solves one
 //! structured graph instead.
@@ -65,6 +65,14 @@ fn peak_rss_mib() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
+/// Sorts `xs` and returns their median (the mean of the two middle ones when there are an
+/// even number).
+fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    let n = xs.len();
+    if n % 2 == 1 { xs[n / 2] } else { (xs[n / 2 - 1] + xs[n / 2]) / 2.0 }
+}
+
 /// The structured graph named `name`, if it is one.
 fn structured(name: &str) -> Option<Graph> {
     match name {
@@ -105,12 +113,16 @@ fn main() {
     let mode = args.get(5).map_or("value", String::as_str).to_string();
     let canon: usize = args.get(6).map_or(8, |a| a.parse().unwrap());
     let threads: usize = args.get(7).map_or(1, |a| a.parse().unwrap());
+    let exact_max: usize = args.get(8).map_or(16, |a| a.parse().unwrap());
     let mut times = Vec::new();
     let mut cpus = Vec::new();
     for seed in first..=last {
         let g = random_graph(n, d, seed);
         let game = NodeKayles::new(g);
-        let config = SolverConfig::default().with_canonical_max(canon).with_threads(threads);
+        let config = SolverConfig::default()
+            .with_canonical_max(canon)
+            .with_threads(threads)
+            .with_exact_max(exact_max);
         // The clocks include making the solver, which allocates the shared table of a
         // parallel search in full.
         let start = Instant::now();
@@ -138,13 +150,11 @@ fn main() {
             s.evictions
         );
     }
-    times.sort_by(f64::total_cmp);
-    cpus.sort_by(f64::total_cmp);
     println!(
         "median {:.3}s max {:.3}s; cpu median {:.2}s max {:.2}s; peak memory {:.0} MiB",
-        times[times.len() / 2],
+        median(&mut times),
         times[times.len() - 1],
-        cpus[cpus.len() / 2],
+        median(&mut cpus),
         cpus[cpus.len() - 1],
         peak_rss_mib()
     );
