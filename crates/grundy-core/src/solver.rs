@@ -18,9 +18,11 @@ use crate::{Budget, Nimber, NimberSet, Outcome, Ruleset, SolveError, Table, Tabl
 #[cfg(feature = "rayon")]
 mod parallel;
 mod pruned;
+mod two_searches;
 
 #[cfg(feature = "rayon")]
 pub use parallel::par_value;
+pub use two_searches::{TWO_SEARCHES_FROM, value_is};
 
 /// How a [`Solver`] searches for normal-play values and outcomes.
 ///
@@ -40,7 +42,9 @@ pub enum Method {
     /// 2020): a position is asked "is your value in `R`?" and keeps the set of values it can
     /// still have, stopping as soon as that set misses `R`; its children are asked about
     /// narrowed sets. A value is found by aspiration: for `j = 0, 1, …` the children are asked
-    /// "is your value `j`?" until none has it. Positions a [`Ruleset::known_outcome`] calls N
+    /// "is your value `j`?" until none has it, and each such question about one value is
+    /// answered by [`value_is`]: two searches in turn, the children asked about `j` and the
+    /// position valued by aspiration below `j`. Positions a [`Ruleset::known_outcome`] calls N
     /// skip `j = 0`. Recursive; components more than 256 moves deep, or with more than 255
     /// moves, are handed to the [`Mex`](Method::Mex) search.
     ///

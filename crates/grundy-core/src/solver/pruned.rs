@@ -19,13 +19,21 @@
 //!   wrong, never those that matter.
 //! - When every child is done, `P` holds one element: the value, if it is not above `R`.
 //!
+//! A question about one value ("is your value `j`?", the questions of the aspiration below
+//! and of outcomes) is answered by [`value_is`](super::value_is) instead: two searches in
+//! turn, one asking the children about `j`, the other valuing the position by aspiration
+//! below `j`, so that a position whose value is below `j` does not make every child of a
+//! smaller value find that value among its own children (Cram 4 × 9, 5 × 7 and 8 × 5: 15 to
+//! 24 % faster). The set queries remain for the other components of a child, which are
+//! valued exactly.
+//!
 //! Children whose values are known (the table, [`Ruleset::known_value`]) are used first and
 //! never searched (enhanced transposition cutoffs); the others are asked in order of cost,
 //! the number of moves of their unknown components, cheapest first. A child made of several
 //! components is asked through its hardest component (the one with most moves): the others
 //! are valued exactly and the query set is translated by their nim-sum. The table stores exact
-//! values, and for a query answered no, the values below 64 that `P` had ruled out (a later
-//! query about those is answered at once).
+//! values, and for a query answered no, the values below 64 that `P` had ruled out or that
+//! children were found to have (a later query about those is answered at once).
 //!
 //! The search recurses on the call stack, one level per move. Below [`PRUNED_MAX_DEPTH`]
 //! levels, and for positions with more than [`SET_MOVES`] moves, it hands the component to the
@@ -36,7 +44,7 @@ use std::sync::Arc;
 
 use smallvec::SmallVec;
 
-use super::{Buffers, Goal, Known, Solver};
+use super::{Buffers, Goal, Known, Solver, value_is};
 use crate::budget::Meter;
 use crate::{Nimber, Outcome, Ruleset, SolveError};
 
@@ -532,12 +540,17 @@ impl<R: Ruleset> Solver<R> {
             Some(Known::NonZero) => 1,
             None => 0,
         };
+        // Some child has value 0 when the value is not 0.
+        let mut kid_zero = before & 1;
         match self.ruleset.known_outcome(&position) {
             Some(Outcome::P) => {
                 self.store(key, Known::Value(Nimber::ZERO), depth);
                 return Ok(Found::Exact(Nimber::ZERO));
             }
-            Some(Outcome::N) => want.remove(0),
+            Some(Outcome::N) => {
+                want.remove(0);
+                kid_zero = 1;
+            }
             None => {}
         }
         want = want.minus(Values::from_mask(before));
@@ -548,6 +561,40 @@ impl<R: Ruleset> Solver<R> {
         let Some(mut bufs) = self.expand(&position, meter, depth)? else {
             return self.stack_value(position, meter, depth).map(Found::Exact);
         };
+        if let Some(j) = want.min().filter(|&j| j < 128 && want.max() == Some(j)) {
+            // Asked about one value: two searches in turn.
+            let mut seen = u128::from(kid_zero);
+            let known = self.children(&position, &mut bufs, |v| {
+                if v.value() < 128 {
+                    seen |= 1 << v.value();
+                }
+                v.value() == j
+            });
+            self.recycle(bufs);
+            let Some((_, mut kids)) = known else {
+                return self.not_kids(key, before, seen, depth);
+            };
+            if self.reverse && depth == 0 {
+                kids.reverse();
+            }
+            let value = value_is(j, &mut seen, &mut kids, |kid, x| {
+                let nodes = self.stats.nodes;
+                let answer =
+                    match self.child_in(kid, Values::single(Nimber::new(x)), meter, depth)? {
+                        Found::Exact(v) => Some(v.value()),
+                        Found::Not => None,
+                    };
+                Ok((answer, self.stats.nodes - nodes))
+            })?;
+            return match value {
+                Some(v) => {
+                    let v = Nimber::new(v);
+                    self.store(key, Known::Value(v), depth);
+                    Ok(Found::Exact(v))
+                }
+                None => self.not_kids(key, before, seen, depth),
+            };
+        }
         let mut possible = Possible { set: Values::upto(bufs.moves.len() as u64) };
         // Nothing above the largest value wanted matters.
         let top = want.max().unwrap_or(0);
@@ -603,6 +650,23 @@ impl<R: Ruleset> Solver<R> {
         depth: usize,
     ) -> Result<Found, SolveError> {
         let mask = before | relevant.minus(possible).low_mask();
+        if self.exclusions && mask != before {
+            self.store(key, Known::Excludes(mask), depth);
+        }
+        Ok(Found::Not)
+    }
+
+    /// Stores what a query about one value answered no proved: the value is none of the
+    /// values children have (`seen`, those below 64), nor any value excluded `before`.
+    fn not_kids(
+        &mut self,
+        key: R::Position,
+        before: u64,
+        seen: u128,
+        depth: usize,
+    ) -> Result<Found, SolveError> {
+        #[allow(clippy::cast_possible_truncation, reason = "the values below 64")]
+        let mask = before | seen as u64;
         if self.exclusions && mask != before {
             self.store(key, Known::Excludes(mask), depth);
         }
