@@ -143,6 +143,11 @@ impl Values {
             .map(|i| 64 * i + u64::from(self.0[word(64 * i)].trailing_zeros()))
     }
 
+    /// The element of a set of one element.
+    fn only(self) -> Option<u64> {
+        self.min().filter(|&v| self.max() == Some(v))
+    }
+
     /// Every element nim-added to `x` (`x` below 256, so the results are too).
     fn xor(self, x: u64) -> Values {
         if x == 0 {
@@ -237,6 +242,12 @@ impl Possible {
             self.set.remove(top);
         }
     }
+}
+
+/// The values below 64 of a set of values below 128, as a mask.
+#[allow(clippy::cast_possible_truncation, reason = "the values below 64")]
+const fn low_values(set: u128) -> u64 {
+    set as u64
 }
 
 /// Adds `values` to the children's values posted for the position of word key `word`, and
@@ -561,7 +572,7 @@ impl<R: Ruleset> Solver<R> {
         let Some(mut bufs) = self.expand(&position, meter, depth)? else {
             return self.stack_value(position, meter, depth).map(Found::Exact);
         };
-        if let Some(j) = want.min().filter(|&j| j < 128 && want.max() == Some(j)) {
+        if let Some(j) = want.only().filter(|&j| j < 128) {
             // Asked about one value: two searches in turn.
             let mut seen = u128::from(kid_zero);
             let known = self.children(&position, &mut bufs, |v| {
@@ -572,7 +583,7 @@ impl<R: Ruleset> Solver<R> {
             });
             self.recycle(bufs);
             let Some((_, mut kids)) = known else {
-                return self.not_kids(key, before, seen, depth);
+                return self.not(key, before, low_values(seen), depth);
             };
             if self.reverse && depth == 0 {
                 kids.reverse();
@@ -592,7 +603,7 @@ impl<R: Ruleset> Solver<R> {
                     self.store(key, Known::Value(v), depth);
                     Ok(Found::Exact(v))
                 }
-                None => self.not_kids(key, before, seen, depth),
+                None => self.not(key, before, low_values(seen), depth),
             };
         }
         let mut possible = Possible { set: Values::upto(bufs.moves.len() as u64) };
@@ -605,7 +616,7 @@ impl<R: Ruleset> Solver<R> {
         });
         self.recycle(bufs);
         let Some((_, mut kids)) = known else {
-            return self.not(key, before, possible.set, relevant, depth);
+            return self.not(key, before, relevant.minus(possible.set).low_mask(), depth);
         };
         if self.reverse && depth == 0 {
             // At the top, a helper of the parallel search takes the children in the other
@@ -616,7 +627,7 @@ impl<R: Ruleset> Solver<R> {
         let mut exact = true;
         for kid in &mut kids {
             if !possible.set.meets(want) {
-                return self.not(key, before, possible.set, relevant, depth);
+                return self.not(key, before, relevant.minus(possible.set).low_mask(), depth);
             }
             let top_possible = possible.set.max().unwrap_or(0);
             let mut ask = possible.set.and(relevant);
@@ -635,38 +646,21 @@ impl<R: Ruleset> Solver<R> {
             self.store(key, Known::Value(value), depth);
             Ok(Found::Exact(value))
         } else {
-            self.not(key, before, possible.set, relevant, depth)
+            self.not(key, before, relevant.minus(possible.set).low_mask(), depth)
         }
     }
 
-    /// Stores what a query answered no proved: the value is none of the relevant values
-    /// outside `possible` (nor any value excluded `before`).
+    /// Stores what a query answered no proved: the value is none of the values below 64 in
+    /// `excluded` (ruled out by the set of possible values, or children's values), nor any
+    /// value excluded `before`.
     fn not(
         &mut self,
         key: R::Position,
         before: u64,
-        possible: Values,
-        relevant: Values,
+        excluded: u64,
         depth: usize,
     ) -> Result<Found, SolveError> {
-        let mask = before | relevant.minus(possible).low_mask();
-        if self.exclusions && mask != before {
-            self.store(key, Known::Excludes(mask), depth);
-        }
-        Ok(Found::Not)
-    }
-
-    /// Stores what a query about one value answered no proved: the value is none of the
-    /// values children have (`seen`, those below 64), nor any value excluded `before`.
-    fn not_kids(
-        &mut self,
-        key: R::Position,
-        before: u64,
-        seen: u128,
-        depth: usize,
-    ) -> Result<Found, SolveError> {
-        #[allow(clippy::cast_possible_truncation, reason = "the values below 64")]
-        let mask = before | seen as u64;
+        let mask = before | excluded;
         if self.exclusions && mask != before {
             self.store(key, Known::Excludes(mask), depth);
         }
