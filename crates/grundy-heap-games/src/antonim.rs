@@ -19,6 +19,14 @@
 //! [`small_outcome`], built from [`one_heap_outcome`], [`two_heap_outcome`] and
 //! [`three_heap_outcome`]. No rule is known for four or more heaps.
 //!
+//! # Three-heap strategy
+//!
+//! After the three-pile rule the paper gives a winning move: "add one stone to each heap,
+//! make an appropriate move in Nim, then remove a stone from each heap"
+//! ([`three_heap_winning_move`]; every such move, [`three_heap_winning_moves`]). These are
+//! exactly the winning moves of a three-heap position; see [`three_heap_winning_moves`] for
+//! how the sentence is read and why the move is always legal.
+//!
 //! ```
 //! use grundy_core::{Outcome, Ruleset, Solver};
 //! use grundy_heap_games::antonim::{self, Antonim, HeapSet, Move};
@@ -29,6 +37,11 @@
 //! assert_eq!(Solver::new(&Antonim).outcome(&p)?, Outcome::P);
 //! // Reducing 5 to 3 collides with the heap of 3: the heap of 5 is forgotten.
 //! assert_eq!(Antonim.play_checked(&p, &Move::new(2, 2))?.to_string(), "1 3");
+//!
+//! // {2, 3, 5} is in N (3 ^ 4 ^ 6 = 1): in Nim, (3, 4, 6) -> (2, 4, 6); so 2 -> 1 here.
+//! let q: HeapSet = "2 3 5".parse()?;
+//! let mv = antonim::three_heap_winning_move(&q).expect("an N-position");
+//! assert_eq!(Antonim.play_checked(&q, &mv)?.to_string(), "1 3 5");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -244,6 +257,91 @@ pub fn three_heap_outcome(position: &HeapSet) -> Option<Outcome> {
     }
 }
 
+/// Every winning move of a three-heap position `{a, b, c}` by the paper's strategy (§3.1,
+/// after the three-pile rule): "add one stone to each heap, make an appropriate move in Nim,
+/// then remove a stone from each heap".
+///
+/// `None` unless the set has exactly three heaps; `Some` of an empty list on a P-position
+/// (`(a+1) ⊕ (b+1) ⊕ (c+1) = 0`); otherwise the moves in increasing order of the heap
+/// played, at most one per heap.
+///
+/// # How the sentence is read
+///
+/// With `s = (a+1) ⊕ (b+1) ⊕ (c+1) ≠ 0`, the "appropriate move in Nim" on the heaps
+/// `(a+1, b+1, c+1)` is a winning Nim move: a heap `x + 1` with `(x+1) ⊕ s < x + 1` (one
+/// or three heaps qualify: those with the highest bit of `s` set) is reduced to
+/// `(x+1) ⊕ s`. Removing the stone again leaves the Antonim heap `x` with
+/// `y = ((x+1) ⊕ s) − 1` tokens, so the move takes `x − y`.
+///
+/// The paper's remark that the Nim move "will not eliminate any heap entirely" holds of the
+/// Nim heap: `(x+1) ⊕ s` is the nim-sum of the two other Nim heaps, not 0 since they differ.
+/// The Antonim heap can be emptied, though: `y = 0` when the two other heaps are
+/// `{2k+1, 2k+2}`, and the move takes the whole heap, leaving the two-pile P-position. The
+/// reduced heap never lands on another heap's size (`y = b` would need `c + 1 = 0`), so the
+/// move is legal in [`Antonim`]'s list and leads to a P-position of the three-pile rule.
+/// Conversely every winning move of a three-heap position reaches a two-heap P-position by
+/// taking a whole heap, or a three-heap one by the unique reduction of that heap: both are
+/// the moves above, so the list is exactly the set of winning moves (checked against the
+/// solver in the crate's tests).
+///
+/// Sums are taken in `u128`: heaps of size `u64::MAX` are fine.
+///
+/// # Example
+///
+/// ```
+/// use grundy_heap_games::antonim::{self, HeapSet, Move};
+///
+/// // 2 ^ 3 ^ 4 = 5: only the Nim heap 4 (Antonim heap 3) can drop to 4 ^ 5 = 1, i.e. 0:
+/// // take the whole heap of 3, leaving {1, 2}, the two-pile P-position.
+/// let p = HeapSet::new([1, 2, 3])?;
+/// assert_eq!(antonim::three_heap_winning_moves(&p), Some(vec![Move::new(2, 3)]));
+/// let p = HeapSet::new([1, 3, 5])?; // 2 ^ 4 ^ 6 = 0
+/// assert_eq!(antonim::three_heap_winning_moves(&p), Some(vec![]));
+/// assert_eq!(antonim::three_heap_winning_moves(&HeapSet::new([1, 2])?), None);
+/// # Ok::<(), grundy_heap_games::ParseError>(())
+/// ```
+pub fn three_heap_winning_moves(position: &HeapSet) -> Option<Vec<Move>> {
+    let heaps: [u64; 3] = position.0[..].try_into().ok()?;
+    let nim = heaps.map(|h| u128::from(h) + 1);
+    let sum = nim[0] ^ nim[1] ^ nim[2];
+    Some(
+        (0..3)
+            .filter_map(|heap| {
+                let x = heaps[heap];
+                // The Nim heap x + 1 may drop to t = (x + 1) ⊕ s, the nim-sum of the two other
+                // Nim heaps (at least 1, as they differ), when t < x + 1, that is t ≤ x (so t
+                // fits in 64 bits). The Antonim heap then keeps t - 1 < x tokens.
+                let t = u64::try_from(nim[heap] ^ sum).ok().filter(|t| (1..=x).contains(t))?;
+                Some(Move { heap, take: x - (t - 1) })
+            })
+            .collect(),
+    )
+}
+
+/// One winning move of a three-heap position by the paper's strategy: the first of
+/// [`three_heap_winning_moves`] (the smallest heap that the Nim move can play).
+///
+/// `None` unless the set has exactly three heaps and is an N-position, so on three heaps
+/// `None` means P. The move is legal in [`Antonim`] (never onto another heap's size) and
+/// leads to a P-position.
+///
+/// # Example
+///
+/// ```
+/// use grundy_core::{Ruleset, Solver};
+/// use grundy_heap_games::antonim::{self, Antonim, HeapSet};
+///
+/// let p = HeapSet::new([4, 6, 7])?; // 5 ^ 7 ^ 8 = 10: Nim (5, 7, 8) -> (5, 7, 2)
+/// let mv = antonim::three_heap_winning_move(&p).expect("an N-position");
+/// let next = Antonim.play(&p, &mv);
+/// assert_eq!(next.to_string(), "1 4 6");
+/// assert!(Solver::new(&Antonim).outcome(&next)?.is_p());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn three_heap_winning_move(position: &HeapSet) -> Option<Move> {
+    three_heap_winning_moves(position)?.into_iter().next()
+}
+
 /// The outcome of a position with at most three heaps, by the rules of §3.1: the empty set
 /// is P, then [`one_heap_outcome`], [`two_heap_outcome`], [`three_heap_outcome`].
 ///
@@ -296,5 +394,15 @@ mod tests {
     fn three_heap_rule_does_not_overflow() {
         let p = HeapSet::new([1, u64::MAX - 1, u64::MAX]).expect("valid");
         assert_eq!(three_heap_outcome(&p), Some(Outcome::N));
+    }
+
+    #[test]
+    fn three_heap_strategy_does_not_overflow() {
+        // Nim heaps 2, 2^64 - 1 and 2^64 have the nim-sum 2^64 + (2^64 - 3): only 2^64 has its
+        // top bit, and drops to 2 ⊕ (2^64 - 1) = 2^64 - 3, the Antonim heap u64::MAX - 3.
+        let p = HeapSet::new([1, u64::MAX - 1, u64::MAX]).expect("valid");
+        assert_eq!(three_heap_winning_moves(&p), Some(vec![Move::new(2, 3)]));
+        assert_eq!(Antonim.play(&p, &Move::new(2, 3)).heaps(), &[1, u64::MAX - 3, u64::MAX - 1]);
+        assert_eq!(three_heap_outcome(&Antonim.play(&p, &Move::new(2, 3))), Some(Outcome::P));
     }
 }

@@ -12,6 +12,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use grundy_core::{Nimber, Outcome, Ruleset, Solver, naive};
+use grundy_heap_games::greedy::LiteralGreedyNim;
 use grundy_heap_games::{
     Antonim, GreedyNim, HeapSet, Heaps, Queue, RotisserieNim, Tower, TowerNim, antonim, greedy,
     rotisserie, tower,
@@ -48,6 +49,11 @@ impl<R: Ruleset> Brute<R> {
 
     fn outcome(&mut self, position: &R::Position) -> Outcome {
         Outcome::from_value(self.value(position))
+    }
+
+    /// The moves to P-positions, in the order of the ruleset's move list.
+    fn winning_moves(&mut self, position: &R::Position) -> Vec<R::Move> {
+        self.0.winning_moves(position).expect("no budget")
     }
 }
 
@@ -144,6 +150,64 @@ fn three_heap_rule_up_to(max: u64) {
         assert_eq!(antonim::small_outcome(&p), antonim::three_heap_outcome(&p));
     }
     assert_eq!(antonim::small_outcome(&HeapSet::new([1, 2, 3, 4]).expect("set")), None);
+}
+
+/// BBT-3.3s: the paper's three-pile strategy ("add one stone to each heap, make an
+/// appropriate move in Nim, then remove a stone from each heap"). On all sets of three heaps
+/// of size at most 32: `antonim::three_heap_winning_moves` is exactly the list of the
+/// solver's winning moves (so every winning move is of this form, and there is none on a
+/// P-position), and `antonim::three_heap_winning_move` is a legal move of the ruleset's list,
+/// reaching a P-position, and `None` exactly on P-positions. It also answers `None` on two
+/// and four heaps.
+#[test]
+fn antonim_three_heap_strategy() {
+    let (n_positions, emptying) = three_heap_strategy_up_to(32);
+    // C(32, 3) = 4960 sets, of which 140 have (a+1) ^ (b+1) ^ (c+1) = 0.
+    assert_eq!(n_positions, 4960 - 140);
+    // In 410 of them the returned move empties its heap, e.g. {1, 2, 3}: the Nim move on
+    // (2, 3, 4) is 4 -> 1, so the heap of 3 is taken whole, leaving {1, 2}.
+    assert_eq!(emptying, 410);
+    let p = HeapSet::new([1, 2, 3]).expect("set");
+    assert_eq!(antonim::three_heap_winning_move(&p), Some(antonim::Move::new(2, 3)));
+    for p in [HeapSet::new([1, 2]), HeapSet::new([1, 2, 3, 4])] {
+        let p = p.expect("set");
+        assert_eq!(antonim::three_heap_winning_moves(&p), None, "{p}");
+        assert_eq!(antonim::three_heap_winning_move(&p), None, "{p}");
+    }
+}
+
+/// BBT-3.3s on all sets of three heaps of size at most 96.
+#[test]
+#[ignore = "about 10 s in the test profile; run with --ignored"]
+fn antonim_three_heap_strategy_large() {
+    three_heap_strategy_up_to(96);
+}
+
+/// Checks the three-pile strategy on every set of three heaps of size at most `max`; returns
+/// the number of N-positions and the number where the strategy's move empties a heap.
+fn three_heap_strategy_up_to(max: u64) -> (usize, usize) {
+    let mut brute = Brute::new(Antonim);
+    let (mut n_positions, mut emptying) = (0, 0);
+    for p in sets(3, max).into_iter().filter(|p| p.len() == 3) {
+        let mut winning = brute.winning_moves(&p);
+        winning.sort();
+        let strategy = antonim::three_heap_winning_moves(&p).expect("three heaps");
+        assert_eq!(strategy, winning, "{p}");
+        match antonim::three_heap_winning_move(&p) {
+            Some(mv) => {
+                assert!(Antonim.is_legal(&p, &mv), "{p}: {mv}");
+                assert!(winning.contains(&mv), "{p}: {mv}");
+                let next = Antonim.play_checked(&p, &mv).expect("legal");
+                assert_eq!(brute.outcome(&next), Outcome::P, "{p}: {mv}");
+                n_positions += 1;
+                if mv.take() == p.heaps()[mv.heap()] {
+                    emptying += 1;
+                }
+            }
+            None => assert_eq!(brute.outcome(&p), Outcome::P, "{p}"),
+        }
+    }
+    (n_positions, emptying)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -452,22 +516,135 @@ fn rotisserie_theorem_5_7_big_front() {
 // ---------------------------------------------------------------------------------------------
 // Greedy Nim (§6.1)
 
-/// BBT-6.2: P exactly when the number of largest heaps is even. All lists of at most 5 heaps
-/// of size at most 7.
-#[test]
-fn greedy_theorem_6_2() {
-    greedy_up_to(5, 7);
+/// The number of copies of `a` in the multiset `m`: the paper's `#_m(a)`.
+fn copies(m: &[u64], a: u64) -> usize {
+    m.iter().filter(|&&h| h == a).count()
 }
 
-/// BBT-6.2 on all lists of at most 6 heaps of size at most 9.
+/// Definition 6.1 of Greedy Nim, word for word: `m2` is an option of `m` exactly when some
+/// `x ∈ m` is a greatest element, `#m(x) = 1 + #m2(x)`, and either (1) every `a ∈ m ∪ m2` is
+/// `x` or has `#m(a) = #m2(a)`, or (2) some `b ∈ m \ {x}` has `#m(b) + 1 = #m2(b)` and
+/// every `a ≠ b` in `m ∪ m2` is `x` or has `#m(a) = #m2(a)`. (`m \ {x}` read as a set or as
+/// a multiset gives the same options: `b = x` would need `#m2(x)` both one less and one more
+/// than `#m(x)`.)
+fn definition_6_1_option(m: &[u64], m2: &[u64]) -> bool {
+    let union: BTreeSet<u64> = m.iter().chain(m2).copied().collect();
+    let unchanged_but = |x: u64, b: Option<u64>| {
+        union.iter().filter(|&&a| Some(a) != b).all(|&a| x == a || copies(m, a) == copies(m2, a))
+    };
+    m.iter().any(|&x| {
+        m.iter().all(|&y| x >= y)
+            && copies(m, x) == 1 + copies(m2, x)
+            && (unchanged_but(x, None)
+                || m.iter()
+                    .filter(|&&b| b != x)
+                    .any(|&b| copies(m, b) + 1 == copies(m2, b) && unchanged_but(x, Some(b))))
+    })
+}
+
+/// The prose rule of §6.1: `m2` is `m` with one heap of the greatest size `x` reduced to
+/// some `y < x` (and dropped when `y = 0`). Both multisets sorted.
+fn prose_option(m: &[u64], m2: &[u64]) -> bool {
+    let Some(&x) = m.iter().max() else { return false };
+    (0..x).any(|y| {
+        let mut reduced = m.to_vec();
+        let at = reduced.iter().position(|&h| h == x).expect("x is in m");
+        reduced.remove(at);
+        if y > 0 {
+            reduced.push(y);
+        }
+        reduced.sort_unstable();
+        reduced == m2
+    })
+}
+
+/// The options of `p` under `ruleset`, each sorted (as multisets).
+fn sorted_options<R: Ruleset<Position = Heaps>>(ruleset: &R, p: &Heaps) -> BTreeSet<Vec<u64>> {
+    ruleset
+        .move_list(p)
+        .iter()
+        .map(|mv| {
+            let mut heaps = ruleset.play(p, mv).heaps().to_vec();
+            heaps.sort_unstable();
+            heaps
+        })
+        .collect()
+}
+
+/// BBT-6.1: the two readings of Greedy Nim. On every multiset `M` of at most 4 heaps of size
+/// at most 5, with every multiset of at most 5 heaps of size at most 6 as a candidate `M'`:
+/// the options that Definition 6.1 read word for word admits are exactly those of
+/// `LiteralGreedyNim`, and the options of the prose rule exactly those of `GreedyNim`. The
+/// readings differ: the literal options are the prose options that keep every size among
+/// the sizes of `M` (no reduction to a new size), the smallest position where they differ is
+/// `2` (prose options `1` and the empty position, literal only the empty one), and they are
+/// different games: `2` is `*2` under the prose and `*` under the literal reading.
+#[test]
+fn greedy_definition_6_1_readings() {
+    let multisets = |len, max| -> Vec<Vec<u64>> {
+        lists(len, 1, max).into_iter().filter(|l| l.windows(2).all(|w| w[0] <= w[1])).collect()
+    };
+    let candidates = multisets(5, 6);
+    let mut differ = Vec::new();
+    for m in multisets(4, 5) {
+        let p = Heaps::new(m.clone()).expect("positive heaps");
+        let literal: BTreeSet<Vec<u64>> =
+            candidates.iter().filter(|m2| definition_6_1_option(&m, m2)).cloned().collect();
+        let prose: BTreeSet<Vec<u64>> =
+            candidates.iter().filter(|m2| prose_option(&m, m2)).cloned().collect();
+        assert_eq!(literal, sorted_options(&LiteralGreedyNim, &p), "{p}");
+        assert_eq!(prose, sorted_options(&GreedyNim, &p), "{p}");
+        // The literal options are the prose options that create no size.
+        let no_new_size: BTreeSet<Vec<u64>> =
+            prose.iter().filter(|m2| m2.iter().all(|h| m.contains(h))).cloned().collect();
+        assert_eq!(literal, no_new_size, "{p}");
+        if literal != prose {
+            differ.push(p);
+        }
+    }
+    assert_eq!(differ[0].to_string(), "2");
+    // They differ exactly when some size below the greatest is missing from the multiset.
+    assert_eq!(differ.len(), multisets(4, 5).iter().filter(|m| has_gap_below_max(m)).count());
+    let two = Heaps::new([2]).expect("positive heap");
+    assert_eq!(Brute::new(GreedyNim).value(&two), Nimber::new(2));
+    assert_eq!(Brute::new(LiteralGreedyNim).value(&two), Nimber::new(1));
+}
+
+/// Whether some size in `1..max` is missing from the multiset, `max` its greatest element.
+fn has_gap_below_max(m: &[u64]) -> bool {
+    m.iter().max().is_some_and(|&max| (1..max).any(|y| !m.contains(&y)))
+}
+
+/// BBT-6.2 under the prose reading (`GreedyNim`): P exactly when the number of largest heaps
+/// is even. All lists of at most 5 heaps of size at most 7.
+#[test]
+fn greedy_theorem_6_2() {
+    greedy_up_to(GreedyNim, 5, 7);
+}
+
+/// BBT-6.2 (prose reading) on all lists of at most 6 heaps of size at most 9.
 #[test]
 #[ignore = "about 5 s in the test profile; run with --ignored"]
 fn greedy_theorem_6_2_large() {
-    greedy_up_to(6, 9);
+    greedy_up_to(GreedyNim, 6, 9);
 }
 
-fn greedy_up_to(max_len: usize, max: u64) {
-    let mut brute = Brute::new(GreedyNim);
+/// BBT-6.2 under Definition 6.1 read literally (`LiteralGreedyNim`): the same outcomes. All
+/// lists of at most 5 heaps of size at most 7.
+#[test]
+fn greedy_theorem_6_2_literal_reading() {
+    greedy_up_to(LiteralGreedyNim, 5, 7);
+}
+
+/// BBT-6.2 (literal reading) on all lists of at most 6 heaps of size at most 9.
+#[test]
+#[ignore = "about 5 s in the test profile; run with --ignored"]
+fn greedy_theorem_6_2_literal_reading_large() {
+    greedy_up_to(LiteralGreedyNim, 6, 9);
+}
+
+fn greedy_up_to<R: Ruleset<Position = Heaps>>(ruleset: R, max_len: usize, max: u64) {
+    let mut brute = Brute::new(ruleset);
     for l in lists(max_len, 1, max) {
         let p = Heaps::new(l).expect("positive heaps");
         assert_eq!(greedy::outcome(&p), brute.outcome(&p), "{p}");
@@ -514,6 +691,23 @@ proptest! {
     #[test]
     fn greedy_solver_agrees_with_naive(heaps in small_heaps(4, 4)) {
         check_solver(&GreedyNim, &Heaps::new(heaps).unwrap())?;
+    }
+
+    #[test]
+    fn literal_greedy_solver_agrees_with_naive(heaps in small_heaps(5, 6)) {
+        check_solver(&LiteralGreedyNim, &Heaps::new(heaps).unwrap())?;
+    }
+
+    /// BBT-6.2 under the literal reading on big heaps: no move creates a size, so the search
+    /// stays small whatever the sizes. Up to 10 heaps of any size (small sizes, to make ties
+    /// likely, or up to `u64::MAX`).
+    #[test]
+    fn greedy_theorem_6_2_literal_reading_any_size(
+        heaps in prop::collection::vec(prop_oneof![1..=4u64, any_heap()], 0..=10),
+    ) {
+        let p = Heaps::new(heaps).unwrap();
+        let value = Solver::new(Plain(LiteralGreedyNim)).value(&p).unwrap();
+        prop_assert_eq!(greedy::outcome(&p), Outcome::from_value(value), "{}", p);
     }
 
     #[test]
@@ -567,15 +761,20 @@ fn antonim_parse_ignores_order() {
     assert_eq!(sets.len(), 1);
 }
 
-/// The canonical form of Greedy Nim (sorted heaps) keeps values: all lists of at most 4 heaps
-/// of size at most 4.
+/// The canonical form of Greedy Nim (sorted heaps) keeps values, under both readings: all
+/// lists of at most 4 heaps of size at most 4.
 #[test]
 fn greedy_canonical_form_keeps_values() {
-    let mut brute = Brute::new(GreedyNim);
+    canonical_form_keeps_values(GreedyNim);
+    canonical_form_keeps_values(LiteralGreedyNim);
+}
+
+fn canonical_form_keeps_values<R: Ruleset<Position = Heaps> + Copy>(ruleset: R) {
+    let mut brute = Brute::new(ruleset);
     let mut by_form: HashMap<Heaps, Nimber> = HashMap::new();
     for l in lists(4, 1, 4) {
         let p = Heaps::new(l).expect("positive heaps");
         let v = brute.value(&p);
-        assert_eq!(*by_form.entry(GreedyNim.canonical(&p)).or_insert(v), v, "{p}");
+        assert_eq!(*by_form.entry(ruleset.canonical(&p)).or_insert(v), v, "{p}");
     }
 }
