@@ -41,6 +41,9 @@
 //!   position may have no token yet: the first move then places it (the first player chooses
 //!   the start). Directed boards are [`Digraph`]s, read from arc lists such as `0>1 1>2`.
 //! - [`VertexNimG`]: disks on vertices, a token, and a [`VertexRule`].
+//! - [`DirectedVertexNimG`]: the same on a [`Digraph`], and Duchêne and Renault's Vertexnim
+//!   (emptied vertices are deleted, their in-neighbours joined to their out-neighbours), of
+//!   which Rotisserie Nim is the case of a directed cycle.
 //! - [`EdgeNimG`]: disks on the edges of a multigraph (Fukuyama's game).
 //! - [`NeighboringNim`]: Burke and George's variant.
 //!
@@ -91,6 +94,6 @@ pub use geography::{
 pub use matching::{GallaiEdmonds, Matching, maximum_matching};
 pub use neighboring::{NeighborPosition, NeighboringNim};
 pub use nimg::{
-    EdgeMove, EdgeNimG, NimGError, NimGPosition, ReducedTree, TokenMove, VertexNimG, VertexRule,
-    parse_disks,
+    DirectedVertexNimG, EdgeMove, EdgeNimG, NimGError, NimGPosition, ReducedTree, TokenMove,
+    VertexNimG, VertexRule, edge_nimg_path_end_value, parse_disks,
 };

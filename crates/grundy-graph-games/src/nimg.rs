@@ -2,10 +2,10 @@
 
 use core::fmt;
 
-use grundy_core::Ruleset;
+use grundy_core::{Nimber, Ruleset};
 use grundy_graph::{Graph, ParseGraphError};
 
-use crate::digraph::{ParseDigraphError, parse_prefixed_pairs, to_usize, tokens};
+use crate::digraph::{Digraph, ParseDigraphError, parse_prefixed_pairs, to_usize, tokens};
 
 /// The order of the two halves of a Vertex NimG turn, and where the token may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -367,20 +367,39 @@ impl Ruleset for VertexNimG {
         let t = position.token;
         let here = position.disks[t];
         for u in self.graph.neighbors(t).iter() {
-            let there = position.disks[u];
-            let takes = match self.rule {
-                VertexRule::RemoveThenMove => here,
-                VertexRule::RemoveThenMoveToNonEmpty if there > 0 => here,
-                VertexRule::RemoveThenMoveToNonEmpty => 0,
-                VertexRule::MoveThenRemove => there,
-            };
+            let takes = self.rule.takes(here, position.disks[u]);
             moves.extend((1..=takes).map(|take| TokenMove { to: u, take }));
         }
     }
 
     fn play(&self, position: &NimGPosition, mv: &TokenMove) -> NimGPosition {
+        self.rule.play(position, mv)
+    }
+
+    fn is_legal(&self, position: &NimGPosition, mv: &TokenMove) -> bool {
+        let t = position.token;
+        mv.to < self.graph.order()
+            && self.graph.has_edge(t, mv.to)
+            && (1..=self.rule.takes(position.disks[t], position.disks[mv.to])).contains(&mv.take)
+    }
+}
+
+impl VertexRule {
+    /// The most disks a move from a vertex with `here` disks to a neighbour with `there`
+    /// disks may remove (0: no such move).
+    const fn takes(self, here: u64, there: u64) -> u64 {
+        match self {
+            VertexRule::RemoveThenMove => here,
+            VertexRule::RemoveThenMoveToNonEmpty if there > 0 => here,
+            VertexRule::RemoveThenMoveToNonEmpty => 0,
+            VertexRule::MoveThenRemove => there,
+        }
+    }
+
+    /// Plays a legal move.
+    fn play(self, position: &NimGPosition, mv: &TokenMove) -> NimGPosition {
         let mut next = position.clone();
-        let from = match self.rule {
+        let from = match self {
             VertexRule::RemoveThenMove | VertexRule::RemoveThenMoveToNonEmpty => position.token,
             VertexRule::MoveThenRemove => mv.to,
         };
@@ -388,19 +407,221 @@ impl Ruleset for VertexNimG {
         next.token = mv.to;
         next
     }
+}
+
+/// Vertex NimG on a directed graph: the token moves along arcs. Either under one of the
+/// slides' [`VertexRule`]s ([`new`](DirectedVertexNimG::new)), or as Duchêne and Renault's
+/// *Vertexnim* ([`vertexnim`](DirectedVertexNimG::vertexnim)), where emptied vertices are
+/// deleted.
+///
+/// # The rules
+///
+/// - [`new`](DirectedVertexNimG::new): exactly [`VertexNimG`] with "neighbour" read as
+///   "out-neighbour". On the symmetric digraph of an undirected graph
+///   ([`Digraph::from_graph`]) it is [`VertexNimG`] on that graph, move for move.
+/// - [`vertexnim`](DirectedVertexNimG::vertexnim) (Duchêne and Renault, *Vertex Nim played
+///   on graphs*, 2014): remove at least one disk from the token's vertex, then move the token
+///   along an arc; a vertex whose last disk is removed is deleted from the graph and its
+///   in-neighbours are joined to its out-neighbours. Deleted vertices stay in the position
+///   with 0 disks; an arc of the current graph from `v` to `u` is a path `v → … → u` of at
+///   least one arc of the digraph whose inner vertices are all empty, `u` being a vertex with
+///   disks (`u = v` when such a path comes back to `v`: the loop that deletions create, as
+///   on a directed cycle with one vertex left). The token must go to such a *live successor*
+///   of its vertex (as it is after the removal); when there is none, the token stays where
+///   it is (this is our reading where the paper is silent; it makes the removal of the last
+///   disk of the graph a legal, winning move, as "the player making the last move wins"
+///   says). The player to move loses when the token's vertex is empty. A move is named by
+///   the disks removed and the token's destination.
+///
+/// ```
+/// use grundy_core::{Nimber, Ruleset, naive};
+/// use grundy_graph_games::{Digraph, DirectedVertexNimG, TokenMove};
+///
+/// // Vertexnim on the directed cycle 0 > 1 > 2 > 0 with vertex 1 already deleted.
+/// let cycle = Digraph::from_arcs(3, [(0, 1), (1, 2), (2, 0)])?;
+/// let game = DirectedVertexNimG::vertexnim(cycle);
+/// let position = game.position(vec![2, 0, 1], 0)?;
+/// // The token skips the deleted vertex 1; removing both disks deletes vertex 0 too.
+/// assert_eq!(
+///     game.move_list(&position),
+///     vec![TokenMove { to: 2, take: 1 }, TokenMove { to: 2, take: 2 }]
+/// );
+/// // Rotisserie Nim on the queue (2, 1): its options (1, 1) and (1) are worth 0 and *1.
+/// assert_eq!(naive::value(&game, &position), Nimber::new(2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectedVertexNimG {
+    digraph: Digraph,
+    rule: VertexRule,
+    deletes_empty: bool,
+}
+
+impl DirectedVertexNimG {
+    /// Vertex NimG on `digraph` under `rule`; empty vertices stay in the graph.
+    pub const fn new(digraph: Digraph, rule: VertexRule) -> Self {
+        DirectedVertexNimG { digraph, rule, deletes_empty: false }
+    }
+
+    /// Duchêne and Renault's Vertexnim on `digraph`: remove then move, emptied vertices
+    /// deleted (see the [type documentation](DirectedVertexNimG)).
+    pub const fn vertexnim(digraph: Digraph) -> Self {
+        DirectedVertexNimG { digraph, rule: VertexRule::RemoveThenMove, deletes_empty: true }
+    }
+
+    /// The digraph.
+    pub const fn digraph(&self) -> &Digraph {
+        &self.digraph
+    }
+
+    /// The rule ([`VertexRule::RemoveThenMove`] for Vertexnim).
+    pub const fn rule(&self) -> VertexRule {
+        self.rule
+    }
+
+    /// Tells whether emptied vertices are deleted (Vertexnim).
+    pub const fn deletes_empty_vertices(&self) -> bool {
+        self.deletes_empty
+    }
+
+    /// The position with `disks[v]` disks on vertex `v` and the token on `token`.
+    ///
+    /// # Errors
+    ///
+    /// [`NimGError::WrongLength`] or [`NimGError::TokenOutOfRange`].
+    pub fn position(&self, disks: Vec<u64>, token: usize) -> Result<NimGPosition, NimGError> {
+        let order = self.digraph.order();
+        if disks.len() != order {
+            return Err(NimGError::WrongLength {
+                given: disks.len(),
+                expected: order,
+                what: "vertices",
+            });
+        }
+        if token >= order {
+            return Err(NimGError::TokenOutOfRange { token, order });
+        }
+        Ok(NimGPosition { disks, token })
+    }
+
+    /// Plays `mv` after checking that it is legal.
+    ///
+    /// # Errors
+    ///
+    /// [`NimGError::IllegalMove`].
+    pub fn play_checked(
+        &self,
+        position: &NimGPosition,
+        mv: TokenMove,
+    ) -> Result<NimGPosition, NimGError> {
+        if !self.is_legal(position, &mv) {
+            return Err(NimGError::IllegalMove { mv: mv.to_string() });
+        }
+        Ok(self.play(position, &mv))
+    }
+
+    /// Where a Vertexnim move of `take` disks from the token's vertex may send the token: its
+    /// live successors once the disks are removed, in increasing order, or the token's
+    /// vertex alone when it has none. Empty when `take` is not a legal amount.
+    fn destinations(&self, position: &NimGPosition, take: u64) -> Vec<usize> {
+        let v = position.token;
+        let here = position.disks[v];
+        if take == 0 || take > here {
+            return Vec::new();
+        }
+        let v_alive = take < here;
+        let mut seen = vec![false; self.digraph.order()];
+        let mut stack: Vec<usize> = self.digraph.successors(v).iter().collect();
+        let mut live = Vec::new();
+        while let Some(w) = stack.pop() {
+            if core::mem::replace(&mut seen[w], true) {
+                continue;
+            }
+            let alive = if w == v { v_alive } else { position.disks[w] > 0 };
+            if alive {
+                live.push(w);
+            } else {
+                stack.extend(self.digraph.successors(w).iter().filter(|&x| !seen[x]));
+            }
+        }
+        if live.is_empty() {
+            live.push(v);
+        }
+        live.sort_unstable();
+        live
+    }
+}
+
+impl Ruleset for DirectedVertexNimG {
+    type Position = NimGPosition;
+    type Move = TokenMove;
+
+    fn moves(&self, position: &NimGPosition, moves: &mut Vec<TokenMove>) {
+        let t = position.token;
+        let here = position.disks[t];
+        if self.deletes_empty {
+            if here == 0 {
+                return;
+            }
+            // The destinations depend only on whether the token's vertex keeps a disk.
+            let keeps = if here > 1 { self.destinations(position, 1) } else { Vec::new() };
+            for take in 1..here {
+                moves.extend(keeps.iter().map(|&to| TokenMove { to, take }));
+            }
+            let empties = self.destinations(position, here);
+            moves.extend(empties.into_iter().map(|to| TokenMove { to, take: here }));
+            return;
+        }
+        for u in self.digraph.successors(t).iter() {
+            let takes = self.rule.takes(here, position.disks[u]);
+            moves.extend((1..=takes).map(|take| TokenMove { to: u, take }));
+        }
+    }
+
+    fn play(&self, position: &NimGPosition, mv: &TokenMove) -> NimGPosition {
+        self.rule.play(position, mv)
+    }
 
     fn is_legal(&self, position: &NimGPosition, mv: &TokenMove) -> bool {
         let t = position.token;
-        if mv.to >= self.graph.order() || !self.graph.has_edge(t, mv.to) || mv.take == 0 {
+        if mv.to >= self.digraph.order() {
             return false;
         }
-        let (here, there) = (position.disks[t], position.disks[mv.to]);
-        match self.rule {
-            VertexRule::RemoveThenMove => mv.take <= here,
-            VertexRule::RemoveThenMoveToNonEmpty => mv.take <= here && there > 0,
-            VertexRule::MoveThenRemove => mv.take <= there,
+        if self.deletes_empty {
+            return self.destinations(position, mv.take).contains(&mv.to);
         }
+        self.digraph.has_arc(t, mv.to)
+            && (1..=self.rule.takes(position.disks[t], position.disks[mv.to])).contains(&mv.take)
     }
+}
+
+/// The value of Edge NimG on a path with the token at one end: `disks[i]` disks on the `i`-th
+/// edge from the token's end.
+///
+/// Let `m` be the number of edges before the first empty one (the rest cannot be reached).
+/// The value is 0 when `m` is even, and `min(disks[0], disks[2], …, disks[m − 1])`, the least
+/// heap at an odd place from the token, when `m` is odd.
+///
+/// The NimG slides credit Fukuyama with the Grundy numbers of Edge NimG on trees, but state no
+/// formula; this one is ours, found and checked by brute force (every path of up to 6 edges
+/// with up to 4 disks per edge, up to 3 from 5 edges on: `tests/nimg.rs`), not proved.
+///
+/// ```
+/// use grundy_core::{Nimber, naive};
+/// use grundy_graph_games::{EdgeNimG, edge_nimg_path_end_value};
+///
+/// let game = EdgeNimG::new(4, [(0, 1), (1, 2), (2, 3)])?;
+/// let position = game.position(vec![3, 1, 2], 0)?;
+/// assert_eq!(edge_nimg_path_end_value(&[3, 1, 2]), Nimber::new(2));
+/// assert_eq!(naive::value(&game, &position), Nimber::new(2));
+/// # Ok::<(), grundy_graph_games::NimGError>(())
+/// ```
+pub fn edge_nimg_path_end_value(disks: &[u64]) -> Nimber {
+    let m = disks.iter().position(|&d| d == 0).unwrap_or(disks.len());
+    if m % 2 == 0 {
+        return Nimber::ZERO;
+    }
+    Nimber::new(disks[..m].iter().step_by(2).copied().min().unwrap_or(0))
 }
 
 /// Edge NimG (Fukuyama): disks on the edges of an undirected multigraph (parallel edges

@@ -4,8 +4,9 @@
 use grundy_core::{Nimber, Outcome, Ruleset, Solver, naive};
 use grundy_graph::Graph;
 use grundy_graph_games::{
-    EdgeMove, EdgeNimG, Geography, GeographyRule, NeighboringNim, NimGError, TokenMove, VertexNimG,
-    VertexRule, parse_disks,
+    Digraph, DirectedVertexNimG, EdgeMove, EdgeNimG, Geography, GeographyRule, NeighboringNim,
+    NimGError, NimGPosition, TokenMove, VertexNimG, VertexRule, edge_nimg_path_end_value,
+    parse_disks,
 };
 use proptest::prelude::*;
 
@@ -415,4 +416,234 @@ fn errors() {
     let p = nn.position(vec![1, 1], None).unwrap();
     assert_eq!(p.to_string(), "1 1 @-");
     assert!(nn.play_checked(&p, TokenMove { to: 0, take: 2 }).is_err());
+}
+
+/// The digraph on `n` vertices whose arcs are the ordered pairs `(u, v)`, `u ≠ v`, picked by
+/// the bits of `code` (in the order `u` then `v`).
+fn digraph_from_bits(n: usize, code: u64) -> Digraph {
+    let pairs = (0..n).flat_map(|u| (0..n).filter(move |&v| v != u).map(move |v| (u, v)));
+    let arcs = pairs.enumerate().filter(|&(i, _)| code >> i & 1 == 1).map(|(_, a)| a);
+    Digraph::from_arcs(n, arcs).unwrap()
+}
+
+/// The moves of [`DirectedVertexNimG::new`] written out from the rules of [`literal_moves`],
+/// with out-neighbours for neighbours.
+fn literal_directed_moves(
+    d: &Digraph,
+    rule: VertexRule,
+    disks: &[u64],
+    t: usize,
+) -> Vec<(usize, u64, Vec<u64>)> {
+    let mut out = Vec::new();
+    for u in d.successors(t).iter() {
+        let (from, max) = match rule {
+            VertexRule::RemoveThenMove => (t, disks[t]),
+            VertexRule::RemoveThenMoveToNonEmpty if disks[u] > 0 => (t, disks[t]),
+            VertexRule::RemoveThenMoveToNonEmpty => (t, 0),
+            VertexRule::MoveThenRemove => (u, disks[u]),
+        };
+        for take in 1..=max {
+            let mut next = disks.to_vec();
+            next[from] -= take;
+            out.push((u, take, next));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The moves of a position as `(destination, take, disks after)`, sorted, checking on the way
+/// that each is legal and leads where it says.
+fn directed_moves(game: &DirectedVertexNimG, p: &NimGPosition) -> Vec<(usize, u64, Vec<u64>)> {
+    let mut got: Vec<(usize, u64, Vec<u64>)> = game
+        .move_list(p)
+        .into_iter()
+        .map(|mv| {
+            assert!(game.is_legal(p, &mv), "{p}: {mv}");
+            let child = game.play(p, &mv);
+            assert_eq!(child.token(), mv.to);
+            (mv.to, mv.take, child.disks().to_vec())
+        })
+        .collect();
+    got.sort();
+    got
+}
+
+/// Values of [`contracted_value`] by (weights, arcs, token).
+type ContractedMemo = std::collections::HashMap<(Vec<u64>, Vec<(usize, usize)>, usize), u64>;
+
+/// Vertexnim (Duchêne and Renault) played literally: a vertex whose weight reaches 0 is taken
+/// out of the graph and every in-neighbour `x` gets an arc to every out-neighbour `y` (a loop
+/// when `x = y`); after removing disks at `v` the token goes to an out-neighbour of `v` in the
+/// graph as it is (not `v` itself once it is deleted), or stays on `v` when there is none.
+/// Vertices empty at the start are deleted first. Returns the Grundy value.
+fn contracted_value(
+    weights: Vec<u64>,
+    arcs: std::collections::BTreeSet<(usize, usize)>,
+    token: usize,
+    memo: &mut ContractedMemo,
+) -> u64 {
+    let v = token;
+    if weights[v] == 0 {
+        return 0;
+    }
+    let key = (weights.clone(), arcs.iter().copied().collect::<Vec<_>>(), token);
+    if let Some(&g) = memo.get(&key) {
+        return g;
+    }
+    let mut options = std::collections::BTreeSet::new();
+    for take in 1..=weights[v] {
+        let mut w = weights.clone();
+        w[v] -= take;
+        let mut next = arcs.clone();
+        let mut dests: Vec<usize> =
+            arcs.iter().filter(|a| a.0 == v && (a.1 != v || w[v] > 0)).map(|a| a.1).collect();
+        if w[v] == 0 {
+            next = contract(&arcs, v);
+        }
+        if dests.is_empty() {
+            dests.push(v);
+        }
+        for u in dests {
+            options.insert(contracted_value(w.clone(), next.clone(), u, memo));
+        }
+    }
+    let g = (0..).find(|g| !options.contains(g)).unwrap();
+    memo.insert(key, g);
+    g
+}
+
+/// The arcs after deleting `v`: in-neighbours joined to out-neighbours.
+fn contract(
+    arcs: &std::collections::BTreeSet<(usize, usize)>,
+    v: usize,
+) -> std::collections::BTreeSet<(usize, usize)> {
+    let ins: Vec<usize> = arcs.iter().filter(|a| a.1 == v && a.0 != v).map(|a| a.0).collect();
+    let outs: Vec<usize> = arcs.iter().filter(|a| a.0 == v && a.1 != v).map(|a| a.1).collect();
+    let mut next: std::collections::BTreeSet<(usize, usize)> =
+        arcs.iter().copied().filter(|a| a.0 != v && a.1 != v).collect();
+    for &x in &ins {
+        next.extend(outs.iter().map(|&y| (x, y)));
+    }
+    next
+}
+
+/// Vertexnim by contraction from a position of [`DirectedVertexNimG`].
+fn vertexnim_reference(d: &Digraph, disks: &[u64], token: usize) -> u64 {
+    let mut arcs: std::collections::BTreeSet<(usize, usize)> = d.arcs().iter().copied().collect();
+    for v in (0..d.order()).filter(|&v| disks[v] == 0 && v != token) {
+        arcs = contract(&arcs, v);
+    }
+    contracted_value(disks.to_vec(), arcs, token, &mut std::collections::HashMap::new())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Directed Vertex NimG under each slide rule: the moves are the rules' moves along
+    /// out-neighbours, on random digraphs up to 5 vertices; on the symmetric digraph of a
+    /// graph it is Vertex NimG on the graph, move for move and value for value.
+    #[test]
+    fn directed_vertex_nimg_follows_the_rules(
+        n in 1usize..=5, code in any::<u64>(), disks in prop::collection::vec(0u64..=3, 5), t in 0usize..5,
+    ) {
+        let d = digraph_from_bits(n, code);
+        let g = Graph::from_edge_bits(n, code & ((1 << (n * (n - 1) / 2)) - 1));
+        let (disks, t) = (disks[..n].to_vec(), t % n);
+        for rule in VertexRule::ALL {
+            let game = DirectedVertexNimG::new(d.clone(), rule);
+            prop_assert!(!game.deletes_empty_vertices());
+            let p = game.position(disks.clone(), t).unwrap();
+            prop_assert_eq!(directed_moves(&game, &p), literal_directed_moves(&d, rule, &disks, t));
+            prop_assert_eq!(Solver::new(&game).value(&p).unwrap(), naive::value(&game, &p));
+            let sym = DirectedVertexNimG::new(Digraph::from_graph(&g), rule);
+            let undirected = VertexNimG::new(g.clone(), rule);
+            let q = undirected.position(disks.clone(), t).unwrap();
+            prop_assert_eq!(sym.move_list(&q).len(), undirected.move_list(&q).len());
+            for mv in undirected.move_list(&q) {
+                prop_assert!(sym.is_legal(&q, &mv));
+                prop_assert_eq!(sym.play(&q, &mv), undirected.play(&q, &mv));
+            }
+            prop_assert_eq!(naive::value(&sym, &q), naive::value(&undirected, &q));
+        }
+    }
+}
+
+/// Vertexnim (emptied vertices deleted, in-neighbours joined to out-neighbours) against a
+/// literal implementation that contracts the digraph as it plays: the same value on every
+/// digraph of up to 3 vertices with up to 2 disks per vertex and every token, and on 300
+/// random digraphs of 4 vertices; moves are legal and lead where they say.
+#[test]
+fn vertexnim_deletes_emptied_vertices() {
+    let mut checked = 0;
+    let mut rng = 0x2545_f491_4f6c_dd1d_u64;
+    let mut cases: Vec<(usize, u64, Vec<u64>)> = Vec::new();
+    for n in 1..=3 {
+        for code in 0..1u64 << (n * (n - 1)) {
+            cases.extend(all_disks(n, 2).map(|disks| (n, code, disks)));
+        }
+    }
+    for _ in 0..300 {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let disks = (0..4).map(|i| rng >> (20 + 2 * i) & 3).collect();
+        cases.push((4, rng & 0xfff, disks));
+    }
+    for (n, code, disks) in cases {
+        let d = digraph_from_bits(n, code);
+        let game = DirectedVertexNimG::vertexnim(d.clone());
+        assert!(game.deletes_empty_vertices());
+        assert_eq!(game.rule(), VertexRule::RemoveThenMove);
+        for t in 0..n {
+            let p = game.position(disks.clone(), t).unwrap();
+            let moves = directed_moves(&game, &p);
+            assert!(moves.iter().all(|(_, take, _)| *take <= disks[t]));
+            let value = naive::value(&game, &p);
+            assert_eq!(value, Nimber::new(vertexnim_reference(&d, &disks, t)), "{d} {p}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 3 + 4 * 9 * 2 + 64 * 27 * 3 + 300 * 4);
+    // The directed 3-cycle with vertex 1 deleted: the token skips it; once vertex 0 is emptied
+    // too, vertex 2 is its own successor (the loop the deletions leave).
+    let game =
+        DirectedVertexNimG::vertexnim(Digraph::from_arcs(3, [(0, 1), (1, 2), (2, 0)]).unwrap());
+    let p = game.position(vec![1, 0, 2], 0).unwrap();
+    assert_eq!(game.move_list(&p), vec![TokenMove { to: 2, take: 1 }]);
+    let q = game.play_checked(&p, TokenMove { to: 2, take: 1 }).unwrap();
+    assert_eq!(
+        game.move_list(&q),
+        vec![TokenMove { to: 2, take: 1 }, TokenMove { to: 2, take: 2 }]
+    );
+    assert!(game.play_checked(&p, TokenMove { to: 1, take: 1 }).is_err());
+    assert!(game.play_checked(&p, TokenMove { to: 2, take: 2 }).is_err());
+    assert!(game.position(vec![1, 0], 0).is_err());
+    assert!(game.position(vec![1, 0, 0], 3).is_err());
+}
+
+/// The slides credit Fukuyama with the Grundy numbers of Edge NimG on bipartite graphs, trees
+/// and cycles but keep no formula. Our closed form for the simplest trees, a path with the
+/// token at one end ([`edge_nimg_path_end_value`]: 0 when the reachable run of non-empty edges
+/// has even length `m`, else the least of its edges 1, 3, …, m counted from the token), against
+/// the solver on every path of 1 to 4 edges with up to 4 disks per edge and of 5 or 6 edges
+/// with up to 3.
+#[test]
+fn edge_nimg_path_end_closed_form() {
+    let mut checked = 0;
+    for edges in 1..=6 {
+        let game = EdgeNimG::new(edges + 1, (0..edges).map(|i| (i, i + 1))).unwrap();
+        let mut solver = Solver::new(&game);
+        let max = if edges <= 4 { 4 } else { 3 };
+        for disks in all_disks(edges, max) {
+            let p = game.position(disks.clone(), 0).unwrap();
+            assert_eq!(solver.value(&p).unwrap(), edge_nimg_path_end_value(&disks), "{p}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 5 + 25 + 125 + 625 + 1024 + 4096);
+    assert_eq!(edge_nimg_path_end_value(&[]), Nimber::ZERO);
+    assert_eq!(edge_nimg_path_end_value(&[5, 0, 1]), Nimber::new(5));
+    assert_eq!(edge_nimg_path_end_value(&[5, 2, 1, 0, 7]), Nimber::new(1));
+    assert_eq!(edge_nimg_path_end_value(&[5, 2]), Nimber::ZERO);
 }

@@ -14,6 +14,11 @@
 //! Node-Kayles on a path as the octal game 0.137 ([`PathKaylesToDawson`], a quotient of game
 //! trees checked with [`Tandem::merging_moves`]).
 //!
+//! Beyond Figure 10: Nim in Neighboring Nim and Neighboring Boolean Nim as Undirected Vertex
+//! Geography ([`NimToNeighboringNim`], [`BooleanNeighboringNimToGeography`]), and Rotisserie
+//! Nim as Duchêne and Renault's Vertexnim on a directed cycle ([`RotisserieToVertexnim`],
+//! Bovee, Burke and Tennenhouse §5.1).
+//!
 //! ```
 //! use grundy_core::Ruleset;
 //! use grundy_reductions::{Normalize, Reduction, ReductionError, Tandem, TandemError};
@@ -64,6 +69,7 @@ mod octal;
 mod picture;
 mod reduction;
 mod registry;
+mod rotisserie;
 mod tandem;
 mod wave;
 
@@ -79,6 +85,7 @@ pub use octal::PathKaylesToDawson;
 pub use picture::lattice_svg;
 pub use reduction::{Compose, Inverse, Isomorphism, Reduction, ReductionError};
 pub use registry::{Entry, Kind, REGISTRY, RULESETS, lattice_dot};
+pub use rotisserie::RotisserieToVertexnim;
 pub use tandem::{Counterexample, Problem, Tandem, TandemError, TandemReport};
 pub use wave::{DemiQuantumToAnd, WaveToAnd, WaveToOr};
 

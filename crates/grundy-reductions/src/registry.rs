@@ -58,6 +58,8 @@ pub const RULESETS: &[&str] = &[
     "Neighboring Nim",
     "Neighboring Boolean Nim",
     "Undirected Vertex Geography",
+    "Rotisserie Nim",
+    "Vertexnim (directed)",
 ];
 
 /// Burke, Ferland and Teng, *Transverse Wave: an impartial color-propagation game inspired by
@@ -206,6 +208,16 @@ pub const REGISTRY: &[Entry] = &[
         kind: Kind::Embedding,
         statement: "Burke, Ferland, Teng 2021, Section 4 (heaps of at most one)",
         test: "crates/grundy-reductions/tests/geography.rs::neighboring_boolean_nim_is_undirected_vertex_geography",
+    },
+    // Rotisserie Nim is Vertexnim on directed cycles (both ways, as game trees); Vertexnim
+    // (Duchêne and Renault: emptied vertices deleted) plays on every digraph.
+    Entry {
+        name: "RotisserieToVertexnim",
+        from: "Rotisserie Nim",
+        to: "Vertexnim (directed)",
+        kind: Kind::Embedding,
+        statement: "Bovee, Burke, Tennenhouse, §5.1 (Vertex Nim on a directed cycle)",
+        test: "crates/grundy-reductions/tests/rotisserie.rs::rotisserie_nim_is_vertexnim_on_a_directed_cycle",
     },
 ];
 
