@@ -12,6 +12,7 @@ use clap::Parser;
 mod graph;
 mod graph_games;
 mod heap_games;
+mod lattice;
 mod nim;
 mod octal;
 mod report;
@@ -72,6 +73,9 @@ enum Command {
     TwSearch(wave::SearchArgs),
     /// The generalisation lattice of the rulesets, as Graphviz DOT (or SVG with --svg)
     Lattice(wave::LatticeArgs),
+    /// A lattice game (Guo and Miller): positions are points of N^d, a move subtracts a rule
+    /// vector; prints the P-positions of a box
+    LatticeGame(lattice::LatticeGameArgs),
 }
 
 /// Exit status for bad input (as clap uses for usage errors).
@@ -123,6 +127,7 @@ fn main() -> ExitCode {
         Command::Nimg(args) => graph_games::run_nimg(&args),
         Command::TwSearch(args) => wave::tw_search(&args),
         Command::Lattice(args) => wave::lattice(&args),
+        Command::LatticeGame(args) => lattice::lattice_game(&args),
     };
     match result {
         Ok(text) => {

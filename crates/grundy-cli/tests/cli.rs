@@ -432,3 +432,37 @@ fn nimg_every_rule() {
         assert_bad_input(&args, needle);
     }
 }
+
+#[test]
+fn lattice_game_prints_the_p_positions_of_a_box() {
+    // Example 4.6 of Guo-Miller: Nim with heaps of at most 2, P-positions both coordinates even.
+    let out = grundy(&["lattice-game", "--rules", "1,0 0,1 -1,1", "--box", "4,2"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("P-positions in the box: 6\n"), "{text}");
+    assert!(text.ends_with("P.P.P\n.....\nP.P.P\n"), "{text}");
+    let out = grundy(&["lattice-game", "--rules", "1,0 0,1 -1,1", "--box", "2,2", "--json"]);
+    assert!(stdout(&out).contains("\"p_positions\":[[0, 0],[0, 2],[2, 0],[2, 2]]"));
+    // Misère: the origin is defeated (x), a single heap of 1 is P.
+    let out = grundy(&["lattice-game", "--rules", "1,0 0,1 -1,1", "--misere", "--box", "1,1"]);
+    assert!(stdout(&out).ends_with("..\nxP\n"), "{}", stdout(&out));
+    // Three dimensions: a list.
+    let out = grundy(&["lattice-game", "--rules", "1,0,0 0,1,0 0,0,1", "--box", "1,1,1"]);
+    assert!(stdout(&out).contains("  (1, 1, 0)\n"), "{}", stdout(&out));
+}
+
+#[test]
+fn lattice_game_bad_input() {
+    assert_bad_input(&["lattice-game", "--rules", "-1,0 0,1", "--box", "2,2"], "axiom 1 fails");
+    assert_bad_input(&["lattice-game", "--rules", "1,0 1,1", "--box", "2,2"], "axiom 2 fails");
+    assert_bad_input(&["lattice-game", "--rules", "1,0 0,1", "--box", "2,2,2"], "--box");
+    assert_bad_input(&["lattice-game", "--rules", "1,0 0,x", "--box", "2,2"], "at byte 6");
+    assert_bad_input(
+        &["lattice-game", "--rules", "1,0 0,1", "--box", "100000,100000"],
+        "more than the limit",
+    );
+    assert_bad_input(
+        &["lattice-game", "--rules", "1,0 0,1", "--defeated", "1", "--box", "2,2"],
+        "generator 1",
+    );
+}

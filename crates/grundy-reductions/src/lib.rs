@@ -17,7 +17,8 @@
 //! Beyond Figure 10: Nim in Neighboring Nim and Neighboring Boolean Nim as Undirected Vertex
 //! Geography ([`NimToNeighboringNim`], [`BooleanNeighboringNimToGeography`]), and Rotisserie
 //! Nim as Duchêne and Renault's Vertexnim on a directed cycle ([`RotisserieToVertexnim`],
-//! Bovee, Burke and Tennenhouse §5.1).
+//! Bovee, Burke and Tennenhouse §5.1). Heap games with heaps of at most `k` as squarefree
+//! lattice games on `N^k` ([`OctalToSquarefree`], [`NimToSquarefree`]; Guo and Miller).
 //!
 //! ```
 //! use grundy_core::Ruleset;
@@ -63,6 +64,7 @@ mod avoid;
 mod friend;
 mod influence;
 mod kayles;
+mod lattice;
 mod nim;
 mod normal;
 mod octal;
@@ -79,6 +81,7 @@ pub use avoid::{
 pub use friend::CrosswiseOrToFriendCircle;
 pub use influence::{DemiQuantumNimToInfluence, FriendCircleToInfluence};
 pub use kayles::{NodeKaylesToFriendCircle, NodeKaylesToInfluence};
+pub use lattice::{NimToSquarefree, OctalToSquarefree};
 pub use nim::{BooleanToNim, NimToDemiQuantum};
 pub use normal::{Normalize, RowFamily};
 pub use octal::PathKaylesToDawson;

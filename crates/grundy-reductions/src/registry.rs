@@ -60,6 +60,7 @@ pub const RULESETS: &[&str] = &[
     "Undirected Vertex Geography",
     "Rotisserie Nim",
     "Vertexnim (directed)",
+    "Squarefree lattice game",
 ];
 
 /// Burke, Ferland and Teng, *Transverse Wave: an impartial color-propagation game inspired by
@@ -218,6 +219,24 @@ pub const REGISTRY: &[Entry] = &[
         kind: Kind::Embedding,
         statement: "Bovee, Burke, Tennenhouse, §5.1 (Vertex Nim on a directed cycle)",
         test: "crates/grundy-reductions/tests/rotisserie.rs::rotisserie_nim_is_vertexnim_on_a_directed_cycle",
+    },
+    // Heap games with heaps of at most k as lattice games on N^k (coordinate i counts the
+    // heaps of size i); moves on equal heaps merge, so the check is a quotient of game trees.
+    Entry {
+        name: "OctalToSquarefree",
+        from: "Octal 0.137 (Dawson's Kayles)",
+        to: "Squarefree lattice game",
+        kind: Kind::Embedding,
+        statement: "Guo, Miller 2011, Lattice point methods, Example 6.4 (heaps of at most k)",
+        test: "crates/grundy-reductions/tests/lattice.rs::dawsons_chess_is_a_squarefree_lattice_game",
+    },
+    Entry {
+        name: "NimToSquarefree",
+        from: "Nim",
+        to: "Squarefree lattice game",
+        kind: Kind::Embedding,
+        statement: "Guo, Miller 2011, Lattice point methods, Example 6.4 (heaps of at most k)",
+        test: "crates/grundy-reductions/tests/lattice.rs::nim_is_a_squarefree_lattice_game",
     },
 ];
 

@@ -47,6 +47,7 @@
 //! | `friend-circle` | [`friend_circle`] | `grundy-friend-circle`: Friend Circle |
 //! | `demographic-influence` | [`demographic_influence`] | `grundy-demographic-influence`: Demographic Influence |
 //! | `graph-games` | [`graph_games`] | `grundy-graph-games`: Geography, Nim on graphs, Neighboring Nim |
+//! | `lattice` | [`lattice`] | `grundy-lattice`: lattice games (Guo and Miller), rule sets on `N^d`, P-positions in a box, squarefree heap games |
 //! | `reductions` | [`reductions`] | `grundy-reductions`: reductions between rulesets, the tandem checker, the lattice |
 //! | `rayon` (not default) | `solver::par_value` | `grundy-core`'s parallel search: solvers sharing one table on rayon's thread pool |
 //!
@@ -108,6 +109,11 @@ pub use grundy_graph_games as graph_games;
 /// `reductions`).
 #[cfg(feature = "reductions")]
 pub use grundy_reductions as reductions;
+
+/// Lattice games of Guo and Miller: rule sets on `N^d`, P-positions in a box, squarefree heap
+/// games (feature `lattice`).
+#[cfg(feature = "lattice")]
+pub use grundy_lattice as lattice;
 
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
