@@ -63,6 +63,7 @@
 mod budget;
 pub mod compact;
 mod error;
+pub mod length;
 pub mod naive;
 pub mod nimber;
 pub mod nimber_set;

@@ -137,6 +137,18 @@ pub fn misere_value<R: Ruleset>(ruleset: &R, position: &R::Position) -> Nimber {
     mex(moves.iter().map(|mv| misere_value(ruleset, &ruleset.play(position, mv))))
 }
 
+/// The most moves a play from `position` can last (0 for a terminal position), by plain
+/// recursion: the height of its game tree. [`length::longest_play`](crate::length::longest_play)
+/// is the same with a memo.
+pub fn longest_play<R: Ruleset>(ruleset: &R, position: &R::Position) -> usize {
+    ruleset
+        .move_list(position)
+        .iter()
+        .map(|mv| 1 + longest_play(ruleset, &ruleset.play(position, mv)))
+        .max()
+        .unwrap_or(0)
+}
+
 /// The moves of `position` that lead to a P-position under normal play, in move order.
 pub fn winning_moves<R: Ruleset>(ruleset: &R, position: &R::Position) -> Vec<R::Move> {
     ruleset

@@ -1,9 +1,13 @@
 //! Friend Circle: the paper's Figure 3, the rules against a plain reading of them, and the
 //! solver's components and canonical forms against plain search.
 
+use std::collections::{HashMap, HashSet};
+
+use grundy_core::length::longest_play;
 use grundy_core::{Ruleset, Solver, naive};
 use grundy_friend_circle::{FriendCircle, FriendCircleError};
 use grundy_graph::{Graph, GraphError, VertexSet};
+use grundy_transverse_wave::{BoolMatrix, Grid, TransverseWave};
 use proptest::prelude::*;
 
 /// Figure 3, reconstructed from its caption: v1..v5 are vertices 0..4, seeds v1..v4. Left:
@@ -225,4 +229,191 @@ fn random_positions_are_not_trivial() {
         values.insert(naive::value(&game, &position).value());
     }
     assert!(values.len() >= 3, "{values:?}");
+}
+
+/// Checks the bound of Theorem 2's proof on every position of every labelled graph on `n`
+/// vertices with every seed set, and every move against the proof's argument. Returns, for each
+/// number of seeds `s` (index), the longest play over all positions with `s` seeds, and the
+/// number of positions checked.
+fn check_game_length_exhaustively(n: usize) -> (Vec<usize>, usize) {
+    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))).collect();
+    let mut most = vec![0; n + 1];
+    let mut positions = 0;
+    for graph_bits in 0u32..1 << pairs.len() {
+        let mut g = Graph::new(n);
+        for (i, &(u, v)) in pairs.iter().enumerate() {
+            if graph_bits >> i & 1 == 1 {
+                g.add_edge(u, v).unwrap();
+            }
+        }
+        for seed_bits in 0u32..1 << n {
+            let seeds: VertexSet = (0..n).filter(|&v| seed_bits >> v & 1 == 1).collect();
+            let game = FriendCircle::new(g.clone(), seeds.clone()).unwrap();
+            let mut memo = HashMap::new();
+            for weights in 0u32..1 << game.edge_count() {
+                let position: VertexSet =
+                    (0..game.edge_count()).filter(|&id| weights >> id & 1 == 1).collect();
+                let longest = longest_play(&game, &position, &mut memo);
+                let moves = game.move_list(&position);
+                assert!(longest <= seeds.len(), "{}: {longest} moves", game.to_text(&position));
+                assert!(longest <= moves.len(), "{}: {longest} moves", game.to_text(&position));
+                for s in moves {
+                    // True edges stay true, and every edge at the played seed is true after it,
+                    // so the seed is never playable again.
+                    let next = game.play(&position, &s);
+                    assert!(position.is_subset(&next), "{}", game.to_text(&position));
+                    assert!(!game.is_legal(&next, &s), "{} at {s}", game.to_text(&position));
+                }
+                most[seeds.len()] = most[seeds.len()].max(longest);
+                positions += 1;
+            }
+        }
+    }
+    (most, positions)
+}
+
+/// Theorem 2's proof (§2.2): "once a node s ∈ S is selected by one of the players, s all edges
+/// incident to s become t. Since true edges can never later become f, s can never again be
+/// chosen for a move and the height of the game tree is at most |S|."
+///
+/// Checked on every position of every labelled graph on at most 5 vertices, with every seed set
+/// (1,901,463 positions, under a second): the longest play is at most |S| (and at most the number of playable
+/// seeds), and every move keeps true edges true and leaves its seed unplayable. The bound is
+/// reached whenever some vertex is not a seed (a star with a non-seed centre and false edges
+/// plays every leaf). When every vertex is a seed it is not, which is our observation: the last
+/// move of a play at `v` needs a false edge `v-u`, and `u` cannot have been played before
+/// (all its edges would be true), so a play through all of S leaves a vertex outside S. With
+/// S = V the longest play found is |V| − 1 (again the star, all seeds).
+#[test]
+fn game_length_is_at_most_the_number_of_seeds() {
+    let mut total = 0;
+    for n in 0..=5 {
+        let (most, positions) = check_game_length_exhaustively(n);
+        total += positions;
+        for (s, &longest) in most.iter().enumerate() {
+            let expected = if s < n { s } else { n.saturating_sub(1) };
+            assert_eq!(longest, expected, "{n} vertices, {s} seeds: {most:?}");
+        }
+    }
+    // Sum over n of 2^n seed sets times 3^(n(n-1)/2) (graphs with their edge weightings).
+    let formula: usize =
+        (0..=5u32).map(|n| (1 << n) * 3usize.pow(n * n.saturating_sub(1) / 2)).sum();
+    assert_eq!((total, formula), (1_901_463, 1_901_463));
+}
+
+/// The bound |S| reached, and a position far below it. A star of false edges whose leaves are
+/// the seeds and whose centre is not plays every leaf, one after the other. With every vertex a
+/// seed, the path `0-1-2` of false edges lasts 2 = |V| − 1 moves (0, then 1, which turns 1-2
+/// true). Figure 3's position has four seeds but lasts at most two moves (worked by hand: v1 or
+/// v2 first leaves one more move, v3 or v4 first leaves none, their cascades through the true
+/// edges v1-v2 and v3-v4 turning every other seed's edges true).
+#[test]
+fn game_length_bound_is_reached() {
+    let (star, position) = FriendCircle::parse("0-4f 1-4f 2-4f 3-4f / 0 1 2 3").unwrap();
+    assert_eq!(longest_play(&star, &position, &mut HashMap::new()), 4);
+    let (path, position) = FriendCircle::parse("0-1f 1-2f / 0 1 2").unwrap();
+    assert_eq!(longest_play(&path, &position, &mut HashMap::new()), 2);
+    let (game, position) = FriendCircle::parse(FIGURE_3).unwrap();
+    assert_eq!(longest_play(&game, &position, &mut HashMap::new()), 2);
+    for (first, rest) in [(0, 1), (1, 1), (2, 0), (3, 0)] {
+        let next = game.play(&position, &first);
+        assert_eq!(longest_play(&game, &next, &mut HashMap::new()), rest, "v{}", first + 1);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Random positions on up to 10 vertices: the longest play is at most |S| and at most the
+    /// number of playable seeds; the memoised search agrees with plain recursion.
+    #[test]
+    fn game_length_on_random_positions(n in 1usize..=10, percent in 10u64..90, seed in any::<u64>()) {
+        let (game, position) = random_position(n, percent, seed);
+        let longest = longest_play(&game, &position, &mut HashMap::new());
+        prop_assert!(longest <= game.seeds().len());
+        prop_assert!(longest <= game.move_list(&position).len());
+        if n <= 7 {
+            prop_assert_eq!(longest, naive::longest_play(&game, &position));
+        }
+    }
+}
+
+/// Figure 5's Friend Circle game: the complete bipartite graph between V1 = {1, …, 6}
+/// (vertices 0..6, the seeds) and V2 = {a, b, c, d} (vertices 6..10).
+fn figure_5_game() -> FriendCircle {
+    FriendCircle::new(Graph::complete_bipartite(6, 4), VertexSet::range(0..6)).unwrap()
+}
+
+/// Figure 5's correspondence: the edge between column `c` (seed `c`) and row `r` (vertex
+/// `6 + r`) is true exactly when the cell at row `r`, column `c` is purple.
+fn figure_5_position(game: &FriendCircle, grid: &Grid) -> VertexSet {
+    let purple = (0..4).flat_map(|r| (0..6).map(move |c| (r, c)));
+    game.position(purple.filter(|&(r, c)| !grid.is_green(r, c)).map(|(r, c)| (c, 6 + r))).unwrap()
+}
+
+/// Walks the whole game tree of `grid` beside that of its Friend Circle image: the same moves
+/// (column `c` ↔ seed `c`) and children that are again images. Returns the positions walked.
+fn walk_figure_5(game: &FriendCircle, grid: &Grid, seen: &mut HashSet<Grid>) -> usize {
+    if !seen.insert(grid.clone()) {
+        return 0;
+    }
+    let position = figure_5_position(game, grid);
+    let moves = TransverseWave.move_list(grid);
+    assert_eq!(game.move_list(&position), moves, "{grid}");
+    let mut walked = 1;
+    for c in moves {
+        let child = TransverseWave.play(grid, &c);
+        assert_eq!(game.play(&position, &c), figure_5_position(game, &child), "{grid} at {c}");
+        walked += walk_figure_5(game, &child, seen);
+    }
+    walked
+}
+
+/// Figure 5 (§2.3, with Proposition 3): "On the left is a Friend Circle position on the
+/// complete bipartite graph between V1 and V2, where the seed set S = V1. Instead of labelling
+/// edges, we have removed all false edges and are including only true edges. On the right is
+/// the equivalent Transverse Wave position. The purple cells correspond to the (true) edges in
+/// the bipartite graph."
+///
+/// What survives in the text is the vertex labels 1-6 (V1) and a-d (V2) on the left and the
+/// same labels on the columns and rows of the grid on the right: a 4 × 6 board, columns 1-6,
+/// rows a-d. Which edges are true (which cells are purple) is lost, so the figure's own
+/// position cannot be rebuilt. The correspondence it illustrates is checked on its shape:
+/// 2000 random 4 × 6 boards (purple density from 5% to 95%), plus the all-green and all-purple
+/// boards and two of our own, each with its whole game tree walked beside the Friend Circle
+/// tree (moves and children equal under the figure's labelling), and the values of the root
+/// equal by plain recursion and by the solver.
+#[test]
+fn figure_5_friend_circle_is_transverse_wave() {
+    let game = figure_5_game();
+    let mut x: u64 = 0x5DEE_CE66_D1CE_5EED;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut boards: Vec<Grid> = vec![
+        Grid::green(4, 6),
+        Grid::from_matrix(BoolMatrix::new(4, 6)),
+        Grid::from_purple_columns(6, &[[0], [1], [2], [3]]).unwrap(),
+        Grid::from_purple_columns(6, &[[5, 4], [3, 2], [1, 0], [2, 5]]).unwrap(),
+    ];
+    for i in 0..2000u64 {
+        let percent = 5 + i % 91;
+        boards.push(Grid::from_matrix(BoolMatrix::from_fn(4, 6, |_, _| next() % 100 >= percent)));
+    }
+    let mut values = std::collections::BTreeSet::new();
+    let mut walked = 0;
+    for grid in &boards {
+        walked += walk_figure_5(&game, grid, &mut HashSet::new());
+        let position = figure_5_position(&game, grid);
+        let value = naive::value(&TransverseWave, grid);
+        assert_eq!(naive::value(&game, &position), value, "{grid}");
+        assert_eq!(Solver::new(&game).value(&position).unwrap(), value, "{grid}");
+        values.insert(value.value());
+    }
+    // The boards are not trivial: their trees are big and their values spread out.
+    assert!(walked > 20 * boards.len(), "{walked} positions");
+    assert!(values.len() >= 4, "{values:?}");
 }
