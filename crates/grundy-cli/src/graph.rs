@@ -1,12 +1,13 @@
 //! `grundy node-kayles`, `friend-circle` and `demographic-influence`.
 
+use grundy::Ruleset;
 use grundy::demographic_influence::{DemographicInfluence, InfluenceError};
 use grundy::friend_circle::{FriendCircle, FriendCircleError};
 use grundy::graph::VertexSet;
 use grundy::node_kayles::{KaylesSolver, NodeKayles, NodeKaylesError, SolverConfig};
-use grundy::{Budget, Ruleset};
 
-use crate::report::{MoveLine, Opts, Report, solve_error, solver_report};
+use crate::exit::{Failure, Limits};
+use crate::report::{MoveLine, Opts, Report, solver_report};
 
 /// Arguments of `grundy node-kayles`.
 #[derive(Debug, clap::Args)]
@@ -79,7 +80,7 @@ fn kayles_position(game: &NodeKayles, played: &[usize]) -> Result<VertexSet, Str
     Ok(position)
 }
 
-pub(crate) fn node_kayles(args: &KaylesArgs) -> Result<String, String> {
+pub(crate) fn node_kayles(args: &KaylesArgs) -> Result<String, Failure> {
     let game = match (&args.edges, &args.graph6) {
         (Some(edges), _) => NodeKayles::from_edge_list(edges),
         (None, Some(g6)) => NodeKayles::from_graph6(g6.trim()),
@@ -91,18 +92,35 @@ pub(crate) fn node_kayles(args: &KaylesArgs) -> Result<String, String> {
         None => Vec::new(),
     };
     let position = kayles_position(&game, &played)?;
-    let budget = match args.opts.max_nodes {
-        Some(n) => Budget::unlimited().with_max_nodes(n),
-        None => Budget::unlimited(),
-    };
+    let limits = Limits::start(args.opts.limits);
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         usize::from,
     );
-    let config = SolverConfig::default().with_budget(budget).with_threads(threads);
+    let config = SolverConfig::default().with_budget(limits.budget(0)).with_threads(threads);
     let mut solver = KaylesSolver::with_config(&game, config);
-    let value = solver.value(&position).map_err(solve_error)?;
-    let moves = solver.winning_moves(&position).map_err(solve_error)?;
+    // What was proved: the value (when only the winning moves were cut short) and the work.
+    let proved = |solver: &KaylesSolver<'_>, value: Option<grundy::Nimber>| {
+        let stats = solver.stats();
+        let mut lines = Vec::new();
+        if let Some(v) = value {
+            let outcome = grundy::Outcome::from_value(v);
+            lines.push(format!("value {v}, outcome {outcome} ({})", outcome.describe()));
+            lines.push("the winning moves were not all checked".to_owned());
+        }
+        lines.push(format!(
+            "searched {} components (all threads); {} facts stored",
+            stats.nodes, stats.table_entries
+        ));
+        lines
+    };
+    let value = solver.value(&position).map_err(|e| limits.stopped(&e, proved(&solver, None)))?;
+    // The node limit counts the main search only; the helpers' positions are counted here
+    // too, so what is left for the winning moves is, if anything, less than the limit allows.
+    solver.set_budget(limits.budget(solver.stats().nodes));
+    let moves = solver
+        .winning_moves(&position)
+        .map_err(|e| limits.stopped(&e, proved(&solver, Some(value))))?;
     let show = |p: &VertexSet| format!("available {p}");
     let winning_moves = moves
         .iter()
@@ -116,7 +134,7 @@ pub(crate) fn node_kayles(args: &KaylesArgs) -> Result<String, String> {
     Ok(report.render(args.opts.json))
 }
 
-pub(crate) fn friend_circle(args: &FriendArgs) -> Result<String, String> {
+pub(crate) fn friend_circle(args: &FriendArgs) -> Result<String, Failure> {
     let (game, position) =
         FriendCircle::parse(&args.position).map_err(|e: FriendCircleError| e.to_string())?;
     solver_report(
@@ -130,7 +148,7 @@ pub(crate) fn friend_circle(args: &FriendArgs) -> Result<String, String> {
     )
 }
 
-pub(crate) fn demographic_influence(args: &InfluenceArgs) -> Result<String, String> {
+pub(crate) fn demographic_influence(args: &InfluenceArgs) -> Result<String, Failure> {
     let (game, theta) =
         DemographicInfluence::parse(&args.position).map_err(|e: InfluenceError| e.to_string())?;
     solver_report(

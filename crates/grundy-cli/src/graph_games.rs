@@ -1,12 +1,15 @@
 //! `grundy geography` and `grundy nimg`.
 
+use core::fmt::Write as _;
+
 use grundy::graph::Graph;
 use grundy::graph_games::{
     EdgeNimG, Geography, GeographyRule, NeighboringNim, NimGError, VertexNimG, VertexRule,
     parse_disks,
 };
-use grundy::{Budget, Config, Outcome, Solver};
+use grundy::{Config, Outcome, SolveError, Solver};
 
+use crate::exit::{Failure, Limits};
 use crate::report::{MoveLine, Opts, Play, Report, solver_report};
 
 /// Arguments of `grundy geography`.
@@ -56,6 +59,9 @@ pub(crate) struct NimgArgs {
     opts: Opts,
 }
 
+/// The positions the value search of Undirected Vertex Geography may search by default.
+const VALUE_NODES: u64 = 1_000_000;
+
 /// The numbers of a list such as `3,4` or `3 4`.
 fn number_list(flag: &str, text: &str) -> Result<Vec<usize>, String> {
     text.split(|c: char| c == ',' || c.is_whitespace())
@@ -64,7 +70,7 @@ fn number_list(flag: &str, text: &str) -> Result<Vec<usize>, String> {
         .collect()
 }
 
-pub(crate) fn run_geography(args: &GeographyArgs) -> Result<String, String> {
+pub(crate) fn run_geography(args: &GeographyArgs) -> Result<String, Failure> {
     let rule = if args.edge_version { GeographyRule::Edge } else { GeographyRule::Vertex };
     let game = Geography::parse(&args.edges, args.directed, rule).map_err(|e| e.to_string())?;
     let used = match &args.used {
@@ -91,12 +97,17 @@ pub(crate) fn run_geography(args: &GeographyArgs) -> Result<String, String> {
         });
     }
     // Undirected Vertex Geography: outcome and winning moves by the matching method
-    // (polynomial); the Grundy value by search, within the node budget.
+    // (polynomial); the Grundy value by search, within the limits (a million positions
+    // unless --max-nodes says otherwise). The answer does not depend on the value, so a
+    // search that stops leaves it out and the command still succeeds.
     let outcome = game.matching_outcome(&position).map_err(|e| e.to_string())?;
     let moves = game.matching_winning_moves(&position).map_err(|e| e.to_string())?;
-    let budget = Budget::unlimited().with_max_nodes(args.opts.max_nodes.unwrap_or(1_000_000));
-    let config = Config::default().with_table_bytes(256 << 20).with_budget(budget);
-    let value = Solver::with_config(&game, config).value(&position).ok();
+    let mut value_limits = args.opts.limits;
+    value_limits.max_nodes = Some(value_limits.max_nodes.unwrap_or(VALUE_NODES));
+    let limits = Limits::start(value_limits);
+    let config = Config::default().with_table_bytes(256 << 20).with_budget(limits.budget(0));
+    let searched = Solver::with_config(&game, config).value(&position);
+    let value = searched.as_ref().ok().copied();
     let winning_moves = moves
         .iter()
         .map(|to| MoveLine {
@@ -119,15 +130,21 @@ pub(crate) fn run_geography(args: &GeographyArgs) -> Result<String, String> {
     };
     debug_assert!(value.is_none_or(|v| Outcome::from_value(v) == outcome));
     let mut text = report.render(args.opts.json);
-    if value.is_none() && !args.opts.json {
-        text.push_str(
-            "(outcome and winning moves by the matching method; the value search ran out of nodes: raise --max-nodes)\n",
+    if let (Err(e), false) = (&searched, args.opts.json) {
+        let why = match e {
+            SolveError::NodeLimit { .. } => "ran out of nodes: raise --max-nodes",
+            SolveError::TimeLimit { .. } => "reached the time limit: raise --time-limit",
+            _ => "was stopped",
+        };
+        let _ = writeln!(
+            text,
+            "(outcome and winning moves by the matching method; the value search {why})"
         );
     }
     Ok(text)
 }
 
-pub(crate) fn run_nimg(args: &NimgArgs) -> Result<String, String> {
+pub(crate) fn run_nimg(args: &NimgArgs) -> Result<String, Failure> {
     let err = |e: NimGError| e.to_string();
     let show_disks = |d: &[u64]| d.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
     if args.on_edges {

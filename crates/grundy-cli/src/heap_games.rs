@@ -6,9 +6,10 @@ use core::str::FromStr;
 use std::time::Duration;
 
 use grundy::heap_games::{Antonim, GreedyNim, RotisserieNim, TowerNim};
-use grundy::{Budget, Config, Ruleset, Solver};
+use grundy::{Config, Ruleset, Solver};
 
-use crate::report::{Report, move_lines};
+use crate::exit::{Failure, Limits, parse_seconds};
+use crate::report::{Report, move_lines, solver_proved};
 
 /// Arguments of the heap-game subcommands.
 #[derive(Debug, clap::Args)]
@@ -16,6 +17,12 @@ use crate::report::{Report, move_lines};
 pub(crate) struct Args {
     /// Heap sizes, e.g. `1 3 5` (positive integers, at most 100000 each)
     heaps: Vec<String>,
+    /// Give up after searching this many positions, counted over the whole command
+    #[arg(long, value_name = "N", default_value_t = 50_000_000)]
+    max_nodes: u64,
+    /// Give up after this many seconds, fractions allowed (e.g. 2.5)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60")]
+    time_limit: Duration,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
@@ -24,29 +31,24 @@ pub(crate) struct Args {
 /// The largest heap searched: every amount of a playable heap is a move.
 const MAX_HEAP: u64 = 100_000;
 
-/// What one search may spend before giving up with an error.
-fn budget() -> Budget {
-    Budget::unlimited().with_max_nodes(50_000_000).with_time_limit(Duration::from_secs(60))
-}
-
-pub(crate) fn antonim(args: &Args) -> Result<String, String> {
+pub(crate) fn antonim(args: &Args) -> Result<String, Failure> {
     run("antonim", &Antonim, args)
 }
 
-pub(crate) fn tower_nim(args: &Args) -> Result<String, String> {
+pub(crate) fn tower_nim(args: &Args) -> Result<String, Failure> {
     run("tower-nim", &TowerNim, args)
 }
 
-pub(crate) fn rotisserie_nim(args: &Args) -> Result<String, String> {
+pub(crate) fn rotisserie_nim(args: &Args) -> Result<String, Failure> {
     run("rotisserie-nim", &RotisserieNim, args)
 }
 
-pub(crate) fn greedy_nim(args: &Args) -> Result<String, String> {
+pub(crate) fn greedy_nim(args: &Args) -> Result<String, Failure> {
     run("greedy-nim", &GreedyNim, args)
 }
 
 /// Parses the position, searches its value and winning moves, and renders the report.
-fn run<R>(name: &'static str, ruleset: &R, args: &Args) -> Result<String, String>
+fn run<R>(name: &'static str, ruleset: &R, args: &Args) -> Result<String, Failure>
 where
     R: Ruleset,
     R::Position: FromStr + Display,
@@ -61,13 +63,19 @@ where
             return Err(format!(
                 "heap '{token}' (heap {}) is too large to search: at most {MAX_HEAP} tokens",
                 i + 1
-            ));
+            )
+            .into());
         }
     }
-    let mut solver = Solver::with_config(ruleset, Config::default().with_budget(budget()));
-    let fail = |e| format!("cannot solve {name} position '{position}': {e}");
-    let value = solver.value(&position).map_err(fail)?;
-    let moves = solver.winning_moves(&position).map_err(fail)?;
+    let limits = Limits::new(Some(args.max_nodes), Some(args.time_limit));
+    let mut solver = Solver::with_config(ruleset, Config::default().with_budget(limits.budget(0)));
+    let value = solver.value(&position).map_err(|e| {
+        limits.stopped(&e, solver_proved(&solver, &position, None, ToString::to_string))
+    })?;
+    solver.set_budget(limits.budget(solver.stats().nodes));
+    let moves = solver.winning_moves(&position).map_err(|e| {
+        limits.stopped(&e, solver_proved(&solver, &position, Some(value), ToString::to_string))
+    })?;
     let winning_moves = move_lines(ruleset, &position, &moves);
     let report = Report::normal(name, position.to_string(), value, winning_moves);
     Ok(report.render(args.json))

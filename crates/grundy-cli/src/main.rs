@@ -2,13 +2,19 @@
 //!
 //! One subcommand per family of rulesets; each takes a position in the text form of its
 //! ruleset and prints the Grundy value, the outcome and every winning move. Bad input prints a
-//! one-line error and exits with status 2.
+//! one-line error and exits with status 2; usage errors print what clap knows (tips, possible
+//! values) and point at the subcommand's help; a search stopped by `--max-nodes`,
+//! `--time-limit` or Ctrl-C exits with status 3 after saying what it had proved. A closed
+//! output pipe ends the program quietly with status 0. See [`exit`] for the statuses.
 #![forbid(unsafe_code)]
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory as _, Parser};
 
+use crate::exit::{BAD_INPUT, Failure};
+
+mod exit;
 mod graph;
 mod graph_games;
 mod heap_games;
@@ -20,7 +26,7 @@ mod wave;
 
 /// Solve impartial combinatorial games.
 #[derive(Debug, Parser)]
-#[command(name = "grundy", version, propagate_version = true)]
+#[command(name = "grundy", version, propagate_version = true, after_help = exit::STATUS_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -64,12 +70,15 @@ enum Command {
     /// influenced influence their friends
     DemographicInfluence(graph::InfluenceArgs),
     /// Geography: move a token along an edge (arc) to a vertex not visited before (with
-    /// --edge-version: across an edge not crossed before)
+    /// --edge-version: across an edge not crossed before). Undirected vertex Geography is
+    /// decided by matchings; its value search stops at 1000000 positions unless --max-nodes
+    /// is given
     Geography(graph_games::GeographyArgs),
     /// Nim on graphs: remove disks at the token's vertex (or edge) and move the token, by the
     /// --rule given; --rule neighboring is Neighboring Nim
     Nimg(graph_games::NimgArgs),
-    /// The smallest Transverse Wave position of a given nimber
+    /// The smallest Transverse Wave position of a given nimber (--max-nodes counts the
+    /// multisets of columns examined)
     TwSearch(wave::SearchArgs),
     /// The generalisation lattice of the rulesets, as Graphviz DOT (or SVG with --svg)
     Lattice(wave::LatticeArgs),
@@ -78,43 +87,58 @@ enum Command {
     LatticeGame(lattice::LatticeGameArgs),
 }
 
-/// Exit status for bad input (as clap uses for usage errors).
-const BAD_INPUT: u8 = 2;
+/// The subcommand named on the command line, if any: the first argument that names one
+/// (arguments that are not Unicode name none).
+fn subcommand_named() -> Option<String> {
+    let command = Cli::command();
+    std::env::args_os().skip(1).filter_map(|arg| arg.into_string().ok()).find(|arg| {
+        command
+            .get_subcommands()
+            .any(|sub| sub.get_name() == arg || sub.get_all_aliases().any(|a| a == arg))
+    })
+}
+
+/// A usage error as clap writes it (tips and possible values kept), pointing at the help of
+/// the subcommand it is about.
+fn usage_error(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let help = match subcommand_named() {
+        Some(sub) => format!("'grundy {sub} --help'"),
+        None => "'grundy --help'".to_owned(),
+    };
+    let mut text = text.replace("'--help'", &help);
+    if !text.contains(&help) {
+        text = format!("{}\n\nFor more information, try {help}.\n", text.trim_end());
+    }
+    text
+}
 
 fn main() -> ExitCode {
+    exit::install_ctrl_c();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
-            // --help and --version: print them as they are.
+            // --help and --version: print them as they are (a closed pipe is no error).
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprintln!("error: no subcommand given (see 'grundy --help')");
+            exit::complain("error: no subcommand given (see 'grundy --help')\n");
             return ExitCode::from(BAD_INPUT);
         }
         Err(e) => {
-            let text = e.to_string();
-            let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-            let mut first = lines.next().unwrap_or("error: invalid arguments").to_string();
-            // "the following required arguments were not provided:" lists them below.
-            if first.ends_with(':') {
-                if let Some(next) = lines.next() {
-                    first = format!("{first} {next}");
-                }
-            }
-            eprintln!("{first} (see 'grundy --help')");
+            exit::complain(&usage_error(&e));
             return ExitCode::from(BAD_INPUT);
         }
     };
     let result = match cli.command {
-        Command::Nim(args) => nim::run(&args),
+        Command::Nim(args) => nim::run(&args).map_err(Failure::from),
         Command::Antonim(args) => heap_games::antonim(&args),
         Command::TowerNim(args) => heap_games::tower_nim(&args),
         Command::RotisserieNim(args) => heap_games::rotisserie_nim(&args),
         Command::GreedyNim(args) => heap_games::greedy_nim(&args),
         Command::Octal(args) => octal::octal(&args),
-        Command::Dots(args) => octal::dots(&args),
+        Command::Dots(args) => octal::dots(&args).map_err(Failure::from),
         Command::TransverseWave(args) => wave::transverse_wave(&args),
         Command::CrosswiseAnd(args) => wave::crosswise_and(&args),
         Command::CrosswiseOr(args) => wave::crosswise_or(&args),
@@ -127,16 +151,10 @@ fn main() -> ExitCode {
         Command::Nimg(args) => graph_games::run_nimg(&args),
         Command::TwSearch(args) => wave::tw_search(&args),
         Command::Lattice(args) => wave::lattice(&args),
-        Command::LatticeGame(args) => lattice::lattice_game(&args),
+        Command::LatticeGame(args) => lattice::lattice_game(&args).map_err(Failure::from),
     };
     match result {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(BAD_INPUT)
-        }
+        Ok(text) => exit::emit(&text),
+        Err(failure) => exit::fail(&failure),
     }
 }

@@ -1,13 +1,23 @@
 //! `grundy octal 0.137 --upto 1000`, `grundy octal 0.137 17 20` and `grundy dots '..x....'`.
 
 use std::fmt::Write as _;
+use std::time::{Duration, Instant};
 
-use grundy::octal::{Dots, Heaps, Method, Octal, OctalError, Rules, Sequence};
+use grundy::SolveError;
+use grundy::octal::{Dots, Heaps, Method, Octal, OctalError, Periodicity, Rules, Sequence};
 
+use crate::exit::{self, Failure, Limits, parse_seconds};
 use crate::report::{MoveLine, Report, move_lines};
 
 /// How many values a period search may compute when the user asks for fewer.
 const PERIOD_SEARCH: usize = 1 << 16;
+
+/// A chunk of values computed between two looks at the clock and at Ctrl-C doubles while it
+/// takes less than this.
+const CHUNK_TIME: Duration = Duration::from_millis(20);
+
+/// The most values computed between two looks at the clock and at Ctrl-C.
+const MAX_CHUNK: usize = 1 << 16;
 
 /// Arguments of `grundy octal`.
 #[derive(Debug, clap::Args)]
@@ -27,6 +37,11 @@ pub(crate) struct OctalArgs {
     /// Draw the values against n as an SVG picture in FILE (with --upto)
     #[arg(long, value_name = "FILE")]
     plot: Option<std::path::PathBuf>,
+    /// Give up after this many seconds, fractions allowed (e.g. 2.5), looked at every 4096
+    /// values; values are computed, not searched, so there is no --max-nodes [default: no
+    /// limit]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
@@ -63,30 +78,106 @@ pub(crate) struct DotsArgs {
     json: bool,
 }
 
-pub(crate) fn octal(args: &OctalArgs) -> Result<String, String> {
+/// Why a computation of values ended early.
+enum Stop {
+    /// The time limit or Ctrl-C.
+    Limit(SolveError),
+    /// The library refused.
+    Octal(OctalError),
+}
+
+impl From<OctalError> for Stop {
+    fn from(e: OctalError) -> Self {
+        Stop::Octal(e)
+    }
+}
+
+/// Extends `seq` to `len` values a chunk at a time, looking at the clock and at Ctrl-C
+/// between chunks. A chunk starts at 64 values and doubles while one takes less than
+/// [`CHUNK_TIME`], so that slow rules (the plain method of codes that split in three is
+/// cubic) are still stopped on time.
+fn extend_within(seq: &mut Sequence, len: usize, limits: &Limits) -> Result<(), Stop> {
+    exit::set_searching(true);
+    let mut chunk = 64_usize;
+    let result = loop {
+        if seq.len() >= len {
+            break Ok(());
+        }
+        if let Some(e) = limits.expired() {
+            break Err(Stop::Limit(e));
+        }
+        let started = Instant::now();
+        if let Err(e) = seq.extend_to(len.min(seq.len().saturating_add(chunk))) {
+            break Err(Stop::Octal(e));
+        }
+        if started.elapsed() < CHUNK_TIME {
+            chunk = chunk.saturating_mul(2).min(MAX_CHUNK);
+        }
+    };
+    exit::set_searching(false);
+    result
+}
+
+/// Seeks a period as [`Sequence::find_period`] does (doubling the values computed up to
+/// `limit`), with the values computed by [`extend_within`].
+fn seek_period(
+    seq: &mut Sequence,
+    limit: usize,
+    limits: &Limits,
+) -> Result<Option<Periodicity>, Stop> {
+    if seq.rules().unequal_splits() {
+        // The library's answer, without computing anything.
+        return Ok(seq.find_period(limit)?);
+    }
+    let mut step = seq.len().max(64).min(limit);
+    loop {
+        extend_within(seq, step, limits)?;
+        match seq.find_period(step)? {
+            Some(p) => return Ok(Some(p)),
+            None if step >= limit => return Ok(None),
+            None => step = step.saturating_mul(2).min(limit),
+        }
+    }
+}
+
+/// The report of a computation of `seq` stopped by `error`.
+fn stopped(limits: &Limits, error: &SolveError, seq: &Sequence) -> Failure {
+    let proved =
+        vec![format!("computed G(0) .. G({}) of {}", seq.len().saturating_sub(1), seq.rules())];
+    limits.stopped(error, proved).into()
+}
+
+pub(crate) fn octal(args: &OctalArgs) -> Result<String, Failure> {
     let code: Rules = args.code.parse().map_err(|e: OctalError| e.to_string())?;
+    let limits = Limits::clock(args.time_limit);
     if args.heaps.is_empty() {
-        return sequence(code, args);
+        return sequence(code, args, &limits);
     }
     if args.plot.is_some() {
-        return Err("--plot draws the sequence: give no heaps with it".to_owned());
+        return Err("--plot draws the sequence: give no heaps with it".into());
     }
     let position: Heaps = args.heaps.join(" ").parse().map_err(|e: OctalError| e.to_string())?;
     let largest = position.heaps().iter().copied().max().unwrap_or(0);
     let mut seq = Sequence::for_rules_with_method(code.clone(), args.method.into());
     // A proved period answers heaps of any size; codes that split in three and games with
     // unequal splits have none here.
-    let _ = seq.find_period(PERIOD_SEARCH);
+    // (A period search stopped by the time limit falls through to the values themselves,
+    // which stop at once too.)
+    let _ = seek_period(&mut seq, PERIOD_SEARCH, &limits);
     if seq.period().is_none() {
         let upto = usize::try_from(largest).map_err(|_| format!("heap {largest} is too large"))?;
-        seq.extend_to(upto.saturating_add(1)).map_err(|e| e.to_string())?;
+        match extend_within(&mut seq, upto.saturating_add(1), &limits) {
+            Ok(()) => {}
+            Err(Stop::Limit(e)) => return Err(stopped(&limits, &e, &seq)),
+            Err(Stop::Octal(e)) => return Err(e.to_string().into()),
+        }
     }
     let game = Octal::from_sequence(seq);
     let value = game.value(&position).ok_or("a heap's value is not known")?;
     let (moves, note) = match game.winning_moves(&position) {
         Ok(moves) => (moves, None),
         Err(e @ OctalError::HeapTooLarge { .. }) => (Vec::new(), Some(e.to_string())),
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(e.to_string().into()),
     };
     let winning_moves = move_lines(&game, &position, &moves);
     let position_text = format!("{} on {}", game.rules(), position);
@@ -94,14 +185,27 @@ pub(crate) fn octal(args: &OctalArgs) -> Result<String, String> {
     Ok(report.render(args.json))
 }
 
-fn sequence(code: Rules, args: &OctalArgs) -> Result<String, String> {
+fn sequence(code: Rules, args: &OctalArgs, limits: &Limits) -> Result<String, Failure> {
     let len = args.upto.checked_add(1).ok_or("--upto is too large")?;
     let mut seq = Sequence::for_rules_with_method(code.clone(), args.method.into());
-    seq.extend_to(len).map_err(|e| e.to_string())?;
-    let period = match seq.find_period(len.max(PERIOD_SEARCH)) {
+    match extend_within(&mut seq, len, limits) {
+        Ok(()) => {}
+        Err(Stop::Limit(e)) => return Err(stopped(limits, &e, &seq)),
+        Err(Stop::Octal(e)) => return Err(e.to_string().into()),
+    }
+    // The values asked for are all computed: a period search that the time limit stops
+    // leaves the period unknown, and says so.
+    let mut period_stopped = None;
+    let period = match seek_period(&mut seq, len.max(PERIOD_SEARCH), limits) {
         Ok(p) => p,
-        Err(OctalError::ThreeWaySplits { .. } | OctalError::NoPeriodicityTheorem { .. }) => None,
-        Err(e) => return Err(e.to_string()),
+        Err(Stop::Octal(
+            OctalError::ThreeWaySplits { .. } | OctalError::NoPeriodicityTheorem { .. },
+        )) => None,
+        Err(Stop::Octal(e)) => return Err(e.to_string().into()),
+        Err(Stop::Limit(e)) => {
+            period_stopped = Some(e);
+            None
+        }
     };
     if let Some(path) = &args.plot {
         std::fs::write(path, svg(&seq.values()[..len], &seq.rules().to_string()))
@@ -163,11 +267,16 @@ fn sequence(code: Rules, args: &OctalArgs) -> Result<String, String> {
             out.push_str("period    not sought: no periodicity theorem covers unequal splits\n");
         }
         None => {
-            let _ = writeln!(
-                out,
-                "period    none proved within {} values",
-                seq.len().max(len.max(PERIOD_SEARCH))
-            );
+            let searched = match period_stopped {
+                Some(_) => seq.len(),
+                None => seq.len().max(len.max(PERIOD_SEARCH)),
+            };
+            let _ = write!(out, "period    none proved within {searched} values");
+            match period_stopped {
+                Some(SolveError::Cancelled) => out.push_str(" (search stopped by Ctrl-C)\n"),
+                Some(_) => out.push_str(" (search stopped at the time limit)\n"),
+                None => out.push('\n'),
+            }
         }
     }
     Ok(out)

@@ -2,7 +2,9 @@
 
 use std::fmt::Write as _;
 
-use grundy::{Budget, Config, Outcome, Ruleset, SolveError, Solver};
+use grundy::{Config, Known, Nimber, Outcome, Ruleset, Solver, mex};
+
+use crate::exit::{Failure, LimitArgs, Limits};
 
 /// The output and budget flags shared by the position subcommands.
 #[derive(Clone, Copy, Debug, clap::Args)]
@@ -10,25 +12,121 @@ pub(crate) struct Opts {
     /// Also show the position reached by each winning move
     #[arg(long)]
     pub(crate) show: bool,
-    /// Give up after searching this many positions
-    #[arg(long, value_name = "N")]
-    pub(crate) max_nodes: Option<u64>,
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
     /// Print one JSON object instead of text
     #[arg(long)]
     pub(crate) json: bool,
 }
 
-/// The solver configuration of `--max-nodes`.
-pub(crate) fn config(max_nodes: Option<u64>) -> Config {
-    let budget = match max_nodes {
-        Some(n) => Budget::unlimited().with_max_nodes(n),
-        None => Budget::unlimited(),
-    };
-    Config::default().with_table_bytes(512 << 20).with_budget(budget)
+/// The solver configuration of the first call under `limits`.
+pub(crate) fn config(limits: &Limits) -> Config {
+    Config::default().with_table_bytes(512 << 20).with_budget(limits.budget(0))
 }
 
-pub(crate) fn solve_error(e: SolveError) -> String {
-    format!("{e} (raise --max-nodes)")
+/// The most values listed in a report of values ruled out.
+const MOST_LISTED: usize = 16;
+
+/// The value of `position` as far as `solver`'s table (and the ruleset's closed forms) know
+/// it: the nim-sum of its components' values, when all are known.
+fn known_value<R: Ruleset>(solver: &Solver<R>, position: &R::Position) -> Option<Nimber> {
+    let mut parts = Vec::new();
+    solver.ruleset().components(position, &mut parts);
+    parts.iter().try_fold(Nimber::ZERO, |acc, part| {
+        let value = match solver.known(part) {
+            Some(Known::Value(v)) => Some(v),
+            _ => solver.ruleset().known_value(part),
+        }?;
+        Some(acc + value)
+    })
+}
+
+/// What a solver's table proves about the value of a position whose search was stopped:
+/// the value is not the value of any move already solved (a value is the mex of its moves'
+/// values), so it is at least the mex of those and at most the number of moves; and a move
+/// to a value-0 position makes it an N-position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Bounds<M> {
+    /// The legal moves.
+    pub(crate) moves: usize,
+    /// The moves whose resulting positions have a known value.
+    pub(crate) solved: usize,
+    /// The values of those positions, increasing, without repeats: the value is none of them.
+    pub(crate) ruled_out: Vec<Nimber>,
+    /// The value is at least this (the mex of `ruled_out`).
+    pub(crate) lower: Nimber,
+    /// The value is at most this (the number of moves).
+    pub(crate) upper: Nimber,
+    /// A move to a position of value 0, if one is known: the position is then an N-position.
+    pub(crate) to_p: Option<M>,
+}
+
+/// The [`Bounds`] that `solver`'s table gives on the value of `position`.
+pub(crate) fn bounds<R: Ruleset>(solver: &Solver<R>, position: &R::Position) -> Bounds<R::Move> {
+    let ruleset = solver.ruleset();
+    let moves = ruleset.move_list(position);
+    let solved: Vec<(&R::Move, Nimber)> = moves
+        .iter()
+        .filter_map(|mv| known_value(solver, &ruleset.play(position, mv)).map(|v| (mv, v)))
+        .collect();
+    let mut ruled_out: Vec<Nimber> = solved.iter().map(|&(_, v)| v).collect();
+    ruled_out.sort_unstable();
+    ruled_out.dedup();
+    Bounds {
+        moves: moves.len(),
+        solved: solved.len(),
+        lower: mex(ruled_out.iter().copied()),
+        upper: Nimber::new(u64::try_from(moves.len()).unwrap_or(u64::MAX)),
+        ruled_out,
+        to_p: solved.iter().find(|(_, v)| v.is_zero()).map(|&(mv, _)| mv.clone()),
+    }
+}
+
+/// What `solver` had proved about `position` when its budget stopped it, one fact a line:
+/// the `value` if it was found (the winning moves were not), else the [`Bounds`] of its
+/// table; then the work done.
+pub(crate) fn solver_proved<R: Ruleset>(
+    solver: &Solver<R>,
+    position: &R::Position,
+    value: Option<Nimber>,
+    name: impl Fn(&R::Move) -> String,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(v) = value {
+        let outcome = Outcome::from_value(v);
+        lines.push(format!("value {v}, outcome {outcome} ({})", outcome.describe()));
+        lines.push("the winning moves were not all checked".to_owned());
+    } else {
+        let b = bounds(solver, position);
+        lines.push(format!("moves solved: {} of {}", b.solved, b.moves));
+        if !b.ruled_out.is_empty() {
+            let mut shown: Vec<String> =
+                b.ruled_out.iter().take(MOST_LISTED).map(ToString::to_string).collect();
+            if b.ruled_out.len() > MOST_LISTED {
+                shown.push(format!("and {} more", b.ruled_out.len() - MOST_LISTED));
+            }
+            lines.push(format!("the value is none of {} (values of moves)", shown.join(", ")));
+        }
+        if b.lower.is_zero() {
+            lines.push(format!("the value is at most {} (the number of moves)", b.upper));
+        } else {
+            lines.push(format!("the value is at least {} and at most {}", b.lower, b.upper));
+        }
+        if let Some(mv) = &b.to_p {
+            lines.push(format!(
+                "outcome N (next player wins): '{}' leads to a P-position",
+                name(mv)
+            ));
+        } else if matches!(solver.known(position), Some(Known::NonZero)) {
+            lines.push("outcome N (next player wins)".to_owned());
+        }
+    }
+    lines.push(format!(
+        "searched {} positions; {} facts stored",
+        solver.stats().nodes,
+        solver.table_len()
+    ));
+    lines
 }
 
 /// The report of `position` of `game` solved by the generic [`Solver`]: `name` writes a move,
@@ -41,13 +139,19 @@ pub(crate) fn solver_report<R>(
     opts: Opts,
     name: impl Fn(&R::Move) -> String,
     show: impl Fn(&R::Position) -> String,
-) -> Result<String, String>
+) -> Result<String, Failure>
 where
     R: Ruleset,
 {
-    let mut solver = Solver::with_config(game, config(opts.max_nodes));
-    let value = solver.value(position).map_err(solve_error)?;
-    let moves = solver.winning_moves(position).map_err(solve_error)?;
+    let limits = Limits::start(opts.limits);
+    let mut solver = Solver::with_config(game, config(&limits));
+    let value = solver
+        .value(position)
+        .map_err(|e| limits.stopped(&e, solver_proved(&solver, position, None, &name)))?;
+    solver.set_budget(limits.budget(solver.stats().nodes));
+    let moves = solver
+        .winning_moves(position)
+        .map_err(|e| limits.stopped(&e, solver_proved(&solver, position, Some(value), &name)))?;
     let winning_moves = moves
         .iter()
         .map(|mv| MoveLine {
@@ -216,7 +320,71 @@ fn quote(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::quote;
+    use super::{Bounds, bounds, quote};
+    use grundy::heap_games::{Antonim, GreedyNim, TowerNim};
+    use grundy::{Budget, Config, Nimber, Ruleset, Solver, naive};
+
+    /// Every budget from 1 to `most` positions on `position`: whenever the search stops, the
+    /// bounds it reports hold for the value computed by the naive solver (which shares no
+    /// code with the searching one). Returns how many stopped searches were checked.
+    fn bounds_hold<R: Ruleset>(game: &R, position: &R::Position, most: u64) -> [usize; 3] {
+        let value = naive::value(game, position);
+        let mut checked = [0; 3];
+        for nodes in 1..=most {
+            let config = Config::default().with_budget(Budget::unlimited().with_max_nodes(nodes));
+            let mut solver = Solver::with_config(game, config);
+            if solver.value(position).is_ok() {
+                break;
+            }
+            let Bounds { moves, solved, ruled_out, lower, upper, to_p } = bounds(&solver, position);
+            assert!(solved <= moves, "{position:?}");
+            assert!(!ruled_out.contains(&value), "{position:?} at {nodes} nodes: {ruled_out:?}");
+            assert!(lower <= value && value <= upper, "{position:?} at {nodes}: {value}");
+            checked[0] += 1;
+            if !lower.is_zero() {
+                checked[1] += 1;
+            }
+            if let Some(mv) = to_p {
+                assert!(!value.is_zero(), "{position:?}");
+                assert_eq!(naive::value(game, &game.play(position, &mv)), Nimber::ZERO);
+                checked[2] += 1;
+            }
+        }
+        checked
+    }
+
+    /// The facts printed when a budget stops a search hold: every position of Greedy Nim and
+    /// Tower Nim with three heaps of at most 4 and of Antonim with three distinct heaps of at
+    /// most 6, under every node budget that stops its search.
+    #[test]
+    fn stopped_searches_report_true_bounds() {
+        let mut checked = [0; 3];
+        let mut add = |more: [usize; 3]| {
+            for (total, n) in checked.iter_mut().zip(more) {
+                *total += n;
+            }
+        };
+        for a in 1..=4u64 {
+            for b in 1..=4 {
+                for c in 1..=4 {
+                    let text = format!("{a} {b} {c}");
+                    add(bounds_hold(&GreedyNim, &text.parse().unwrap(), 100));
+                    add(bounds_hold(&TowerNim, &text.parse().unwrap(), 100));
+                }
+            }
+        }
+        for a in 1..=6u64 {
+            for b in a + 1..=6 {
+                for c in b + 1..=6 {
+                    add(bounds_hold(&Antonim, &format!("{a} {b} {c}").parse().unwrap(), 100));
+                }
+            }
+        }
+        // 1221 stopped searches, 151 of them with a lower bound above 0 (a move to a
+        // P-position known): the facts checked are not all trivial.
+        let [stopped, lower, to_p] = checked;
+        assert!(stopped > 1000 && lower > 100 && to_p > 100, "{checked:?}");
+    }
 
     #[test]
     fn json_strings_are_escaped() {

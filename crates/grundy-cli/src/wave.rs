@@ -1,8 +1,6 @@
 //! `grundy transverse-wave`, `crosswise-and`, `crosswise-or`, `avoid-true`, `dq-nim`,
 //! `tw-search` and `lattice`.
 
-use std::time::Duration;
-
 use grundy::avoid_true::{AvoidTruePosition, Formula, FormulaError};
 use grundy::nim::{Heaps, Nim};
 use grundy::quantum::{DemiQuantum, ParseMatrixError, Superposition};
@@ -10,10 +8,13 @@ use grundy::reductions::{
     Compose, DemiQuantumToAnd, DemiQuantumToAvoidTrue, Inverse, Reduction, lattice_dot, lattice_svg,
 };
 use grundy::transverse_wave::search::ValueSearch;
-use grundy::transverse_wave::{BoolMatrix, Grid, ParseError, SearchLimits, WaveSolver};
-use grundy::{Budget, Nimber, Ruleset};
+use grundy::transverse_wave::{
+    BoolMatrix, Grid, ParseError, SearchError, SearchLimits, WaveSolver,
+};
+use grundy::{Nimber, Outcome, Ruleset};
 
-use crate::report::{MoveLine, Opts, Report, config, solve_error, solver_report};
+use crate::exit::{Failure, LimitArgs, Limits};
+use crate::report::{MoveLine, Opts, Report, config, solver_report};
 
 /// Arguments shared by the board games of the Transverse Wave family.
 #[derive(Debug, clap::Args)]
@@ -48,9 +49,8 @@ pub(crate) struct SearchArgs {
     /// The most columns to try
     #[arg(long, default_value_t = 16)]
     max_cols: usize,
-    /// Give up after this many seconds
-    #[arg(long, value_name = "S")]
-    seconds: Option<u64>,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 /// The report of a Crosswise AND matrix `matrix` standing for a position written `position`;
@@ -62,10 +62,29 @@ fn board_report(
     opts: Opts,
     name: impl Fn(usize) -> String,
     after: impl Fn(usize) -> String,
-) -> Result<String, String> {
-    let mut solver = WaveSolver::with_config(config(opts.max_nodes));
-    let value = solver.value(matrix).map_err(solve_error)?;
-    let moves = solver.winning_moves(matrix).map_err(solve_error)?;
+) -> Result<String, Failure> {
+    let limits = Limits::start(opts.limits);
+    let mut solver = WaveSolver::with_config(config(&limits));
+    // What was proved: the value (when only the winning moves were cut short) and the work.
+    let proved = |solver: &WaveSolver, value: Option<Nimber>| {
+        let stats = solver.stats();
+        let mut lines = Vec::new();
+        if let Some(v) = value {
+            let outcome = Outcome::from_value(v);
+            lines.push(format!("value {v}, outcome {outcome} ({})", outcome.describe()));
+            lines.push("the winning moves were not all checked".to_owned());
+        }
+        lines.push(format!(
+            "searched {} states; {} facts stored",
+            stats.states, stats.table_entries
+        ));
+        lines
+    };
+    let value = solver.value(matrix).map_err(|e| limits.stopped(&e, proved(&solver, None)))?;
+    solver.set_budget(limits.budget(solver.stats().states));
+    let moves = solver
+        .winning_moves(matrix)
+        .map_err(|e| limits.stopped(&e, proved(&solver, Some(value))))?;
     let winning_moves = moves
         .iter()
         .map(|&c| MoveLine {
@@ -77,7 +96,7 @@ fn board_report(
     Ok(report.render(opts.json))
 }
 
-pub(crate) fn transverse_wave(args: &BoardArgs) -> Result<String, String> {
+pub(crate) fn transverse_wave(args: &BoardArgs) -> Result<String, Failure> {
     let grid: Grid = args.position.parse().map_err(|e: ParseError| e.to_string())?;
     let game = grundy::transverse_wave::TransverseWave;
     board_report(
@@ -90,7 +109,7 @@ pub(crate) fn transverse_wave(args: &BoardArgs) -> Result<String, String> {
     )
 }
 
-pub(crate) fn crosswise_and(args: &BoardArgs) -> Result<String, String> {
+pub(crate) fn crosswise_and(args: &BoardArgs) -> Result<String, Failure> {
     let matrix: BoolMatrix = args.position.parse().map_err(|e: ParseError| e.to_string())?;
     let game = grundy::transverse_wave::CrosswiseAnd;
     board_report(
@@ -103,7 +122,7 @@ pub(crate) fn crosswise_and(args: &BoardArgs) -> Result<String, String> {
     )
 }
 
-pub(crate) fn crosswise_or(args: &BoardArgs) -> Result<String, String> {
+pub(crate) fn crosswise_or(args: &BoardArgs) -> Result<String, Failure> {
     let matrix: BoolMatrix = args.position.parse().map_err(|e: ParseError| e.to_string())?;
     let game = grundy::transverse_wave::CrosswiseOr;
     // Crosswise OR is Crosswise AND on the complement (Propositions 1 and 2).
@@ -117,7 +136,7 @@ pub(crate) fn crosswise_or(args: &BoardArgs) -> Result<String, String> {
     )
 }
 
-pub(crate) fn avoid_true(args: &AvoidArgs) -> Result<String, String> {
+pub(crate) fn avoid_true(args: &AvoidArgs) -> Result<String, Failure> {
     let mut text = args.formula.clone();
     if let Some(vars) = &args.true_vars {
         text.push_str(" ; true: ");
@@ -143,7 +162,7 @@ pub(crate) fn avoid_true(args: &AvoidArgs) -> Result<String, String> {
     )
 }
 
-pub(crate) fn dq_nim(args: &BoardArgs) -> Result<String, String> {
+pub(crate) fn dq_nim(args: &BoardArgs) -> Result<String, Failure> {
     let position: Superposition<Heaps> =
         args.position.parse().map_err(|e: ParseMatrixError| e.to_string())?;
     let game = DemiQuantum::new(Nim);
@@ -158,18 +177,33 @@ pub(crate) fn dq_nim(args: &BoardArgs) -> Result<String, String> {
     )
 }
 
-pub(crate) fn tw_search(args: &SearchArgs) -> Result<String, String> {
+pub(crate) fn tw_search(args: &SearchArgs) -> Result<String, Failure> {
     let target: Nimber = args.value.parse().map_err(|e: grundy::ParseNimberError| e.to_string())?;
-    let mut budget = Budget::unlimited();
-    if let Some(s) = args.seconds {
-        budget = budget.with_time_limit(Duration::from_secs(s));
-    }
-    let limits = SearchLimits::new()
+    let limits = Limits::start(args.limits);
+    let search_limits = SearchLimits::new()
         .with_max_rows(args.max_rows)
         .with_max_cols(args.max_cols)
-        .with_budget(budget);
-    let mut search = ValueSearch::new(limits);
-    let found = search.smallest(target).map_err(|e| e.to_string())?;
+        .with_budget(limits.budget(0));
+    let mut search = ValueSearch::new(search_limits);
+    let found = match search.smallest(target) {
+        Ok(found) => found,
+        Err(SearchError::Stopped(e)) => {
+            let stats = search.stats();
+            let mut proved = Vec::new();
+            if let Some((m, n)) = stats.completed {
+                proved.push(format!(
+                    "no grid of value {target} up to {m} rows x {n} columns (sizes searched in \
+                     order: fewer rows first, then fewer columns)"
+                ));
+            }
+            proved.push(format!(
+                "examined {} multisets of columns; valued {} candidates",
+                stats.multisets, stats.evaluated
+            ));
+            return Err(limits.stopped(&e, proved).into());
+        }
+        Err(e) => return Err(e.to_string().into()),
+    };
     Ok(match found {
         Some(found) => format!(
             "value     {target}\nposition  {}\nshorthand {}\nsize      {} rows x {} columns\nminimal   {}\n",
@@ -194,6 +228,6 @@ pub(crate) struct LatticeArgs {
     svg: bool,
 }
 
-pub(crate) fn lattice(args: &LatticeArgs) -> Result<String, String> {
+pub(crate) fn lattice(args: &LatticeArgs) -> Result<String, Failure> {
     Ok(if args.svg { lattice_svg() } else { lattice_dot() })
 }

@@ -1,6 +1,8 @@
 //! The `grundy` program as a user runs it: output, exit status, one-line errors.
 
-use std::process::{Command, Output};
+use std::io::{BufRead as _, BufReader, Read as _};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 fn grundy(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
@@ -21,6 +23,31 @@ fn assert_bad_input(args: &[&str], needle: &str) {
     let err = stderr(&out);
     assert!(err.contains(needle), "{args:?}: {err}");
     assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(stdout(&out).is_empty(), "{args:?}");
+}
+
+/// `args` are a usage error: exit status 2, clap's whole message (which contains `needle`),
+/// pointing at the help of the subcommand (`help`), nothing on stdout.
+fn assert_usage_error(args: &[&str], needle: &str, help: &str) {
+    let out = grundy(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = stderr(&out);
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert!(err.contains(&format!("For more information, try '{help}'.")), "{args:?}: {err}");
+    assert!(stdout(&out).is_empty(), "{args:?}");
+}
+
+/// `args` are stopped by a limit: exit status 3, a report of what was proved (containing
+/// `needle`) on stderr, nothing on stdout.
+fn assert_stopped(args: &[&str], reason: &str, needle: &str) {
+    let out = grundy(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{args:?}: {err}");
+    assert!(err.starts_with("error: stopped"), "{args:?}: {err}");
+    assert!(err.contains(reason), "{args:?}: {err}");
+    assert!(err.contains("\nproved before stopping:\n"), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err}");
     assert!(stdout(&out).is_empty(), "{args:?}");
 }
 
@@ -63,13 +90,7 @@ fn nim_misere_and_json() {
 
 #[test]
 fn bad_input_is_one_line_and_exit_status_2() {
-    for args in [
-        &["nim", "3", "x", "7"][..],
-        &["nim", "-3"],
-        &["nim", "--no-such-flag"],
-        &["no-such-game"],
-        &[],
-    ] {
+    for args in [&["nim", "3", "x", "7"][..], &["nim", "-3"], &[]] {
         let out = grundy(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = stderr(&out);
@@ -237,7 +258,6 @@ fn transverse_wave_family_values_moves_and_show() {
         (vec!["transverse-wave", "gpx/ggg"], "bad character 'x' at row 1, column 3"),
         (vec!["transverse-wave", "gp/ggg"], "row 2 has 3 cells"),
         (vec!["crosswise-and", ""], "empty"),
-        (vec!["dq-nim", "3 2 1 4 / 1 2 3 4 / 4 4 1 1", "--max-nodes", "1"], "budget"),
     ] {
         let out = grundy(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -297,11 +317,15 @@ fn node_kayles_from_graph6_and_edge_lists() {
         (vec!["node-kayles", "--edges", "0-1 1-1"], "loop"),
         (vec!["node-kayles", "--edges", "0-1", "--played", "5"], "out of range"),
         (vec!["node-kayles", "--edges", "0-1 1-2", "--played", "1,2"], "not available"),
-        (vec!["node-kayles"], "--edges"),
-        (vec!["node-kayles", "--graph6", "Dhc", "--threads", "0"], "--threads"),
     ] {
         assert_bad_input(&args, needle);
     }
+    assert_usage_error(&["node-kayles"], "--edges", "grundy node-kayles --help");
+    assert_usage_error(
+        &["node-kayles", "--graph6", "Dhc", "--threads", "0"],
+        "--threads",
+        "grundy node-kayles --help",
+    );
 }
 
 #[test]
@@ -387,10 +411,10 @@ fn geography_every_version() {
         (vec!["geography", "--edges", "0-1 1-9x", "--start", "0"], "'1-9x'"),
         (vec!["geography", "--edges", "0-1", "--start", "5"], "out of range"),
         (vec!["geography", "--edges", "0-1 1-2", "--start", "0", "--used", "a"], "not a number"),
-        (vec!["geography", "--start", "0"], "--edges"),
     ] {
         assert_bad_input(&args, needle);
     }
+    assert_usage_error(&["geography", "--start", "0"], "--edges", "grundy geography --help");
 }
 
 #[test]
@@ -465,4 +489,244 @@ fn lattice_game_bad_input() {
         &["lattice-game", "--rules", "1,0 0,1", "--defeated", "1", "--box", "2,2"],
         "generator 1",
     );
+}
+
+/// Issue 22: clap's usage errors keep what clap knows (a similar argument, the possible
+/// values, the missing arguments) and point at the help of the subcommand they are about.
+#[test]
+fn usage_errors_keep_clap_tips_and_point_at_the_subcommand_help() {
+    assert_usage_error(
+        &["nim", "--misre", "3"],
+        "tip: a similar argument exists: '--misere'",
+        "grundy nim --help",
+    );
+    assert_usage_error(
+        &["octal", "0.77", "--method", "x"],
+        "[possible values: fast, rare-common, plain]",
+        "grundy octal --help",
+    );
+    assert_usage_error(&["octal"], "<CODE>", "grundy octal --help");
+    assert_usage_error(&["nim", "--no-such-flag"], "'--no-such-flag'", "grundy nim --help");
+    assert_usage_error(&["no-such-game"], "unrecognized subcommand", "grundy --help");
+    // The subcommand is found after the global flags too, and a position that happens to
+    // be a subcommand's name does not confuse it.
+    assert_usage_error(&["dots", "nim", "--x"], "'--x'", "grundy dots --help");
+    // Bad positions keep their one-line errors.
+    assert_bad_input(&["octal", "0.77", "x"], "'x'");
+    // An argument that is not Unicode is a usage error too, not a panic.
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt as _;
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .arg("nim")
+            .arg(std::ffi::OsStr::from_bytes(b"\xff"))
+            .output()
+            .expect("the binary runs");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("invalid UTF-8") && err.contains("'grundy nim --help'"), "{err}");
+    }
+}
+
+/// Issue 22: `--max-nodes` and `--time-limit` (fractions allowed) on every searching
+/// subcommand; the help gives their defaults; bad values are usage errors.
+#[test]
+fn limits_are_flags_with_documented_defaults() {
+    for sub in [
+        "transverse-wave",
+        "crosswise-and",
+        "crosswise-or",
+        "avoid-true",
+        "dq-nim",
+        "node-kayles",
+        "friend-circle",
+        "demographic-influence",
+        "geography",
+        "nimg",
+        "tw-search",
+    ] {
+        let help = stdout(&grundy(&[sub, "--help"]));
+        assert!(help.contains("--max-nodes <N>"), "{sub}: {help}");
+        assert!(help.contains("--time-limit <SECONDS>"), "{sub}: {help}");
+        assert!(help.matches("[default: no limit]").count() == 2, "{sub}: {help}");
+    }
+    for sub in ["antonim", "tower-nim", "rotisserie-nim", "greedy-nim"] {
+        let help = stdout(&grundy(&[sub, "--help"]));
+        assert!(help.contains("[default: 50000000]") && help.contains("[default: 60]"), "{help}");
+    }
+    let help = stdout(&grundy(&["octal", "--help"]));
+    assert!(help.contains("--time-limit <SECONDS>") && help.contains("no --max-nodes"), "{help}");
+    let help = stdout(&grundy(&["--help"]));
+    assert!(help.contains("Exit status:") && help.contains("\n  3    a search stopped"), "{help}");
+    // A generous fractional limit changes nothing.
+    let text = stdout(&grundy(&["dq-nim", "2 2", "--time-limit", "30.5", "--max-nodes", "1000"]));
+    assert!(text.contains("value     0\n"), "{text}");
+    for bad in ["0", "-1", "x", "inf"] {
+        assert_usage_error(&["dq-nim", "2 2", "--time-limit", bad], bad, "grundy dq-nim --help");
+    }
+}
+
+/// The 4 x 5 grid graph, row by row.
+const GRID_4_5: &str = "0-1 1-2 2-3 3-4 5-6 6-7 7-8 8-9 10-11 11-12 12-13 13-14 15-16 16-17 \
+                        17-18 18-19 0-5 1-6 2-7 3-8 4-9 5-10 6-11 7-12 8-13 9-14 10-15 11-16 \
+                        12-17 13-18 14-19";
+
+/// Issue 22: a search stopped by `--max-nodes` exits with status 3 and says what it had
+/// proved, in every kind of search: the generic solver (with the bounds its table gives),
+/// the heap games, Node-Kayles, the Transverse Wave solver and the value search.
+#[test]
+fn a_node_budget_stops_with_status_3_and_what_was_proved() {
+    let (nodes, time) = ("more than 1 positions searched (raise --max-nodes)", "time limit");
+    // The value of this Demi-Quantum Nim position is *9 (solved without a limit below); with
+    // one position to search, four moves' values are known from closed forms.
+    let board = "3 2 1 4 / 1 2 3 4 / 4 4 1 1";
+    assert!(stdout(&grundy(&["dq-nim", board])).contains("value     *9\n"));
+    assert_stopped(&["dq-nim", board, "--max-nodes", "1"], nodes, "moves solved: 5 of 15");
+    assert_stopped(
+        &["dq-nim", board, "--max-nodes", "1"],
+        nodes,
+        "the value is none of *4, *5, *6, *7 (values of moves)",
+    );
+    assert_stopped(&["antonim", "5", "9", "12", "--max-nodes", "1"], nodes, "at most *23");
+    assert_stopped(
+        &["friend-circle", "0-1t 0-2f 2-3t 1-3f 2-4f 3-4f / 0 1 2 3", "--max-nodes", "1"],
+        nodes,
+        "searched ",
+    );
+    assert_stopped(
+        &["node-kayles", "--edges", GRID_4_5, "--threads", "1", "--max-nodes", "1"],
+        nodes,
+        "components (all threads)",
+    );
+    assert_stopped(
+        &["transverse-wave", "ggpgpg/pgggpp/gpgpgg/ppgggp", "--max-nodes", "1"],
+        nodes,
+        "states",
+    );
+    assert_stopped(&["tw-search", "5", "--max-nodes", "1"], nodes, "multisets of columns");
+    // What is reported is true: this board is *2, and 'take 2 from heap 2' is one of its
+    // winning moves; after 47 positions, 18 of its 19 moves are solved, which rules out 0,
+    // *, *3 .. *7 and gives that winning move.
+    let board = "5 3 0 4 2 2 / 1 3 3 2 1 0";
+    let text = stdout(&grundy(&["dq-nim", board]));
+    assert!(text.contains("value     *2\n"), "{text}");
+    assert!(text.contains("winning moves (4):\n  take 2 from heap 2\n"), "{text}");
+    let err = stderr(&grundy(&["dq-nim", board, "--max-nodes", "47"]));
+    for fact in [
+        "moves solved: 18 of 19",
+        "the value is none of 0, *, *3, *4, *5, *6, *7 (values of moves)",
+        "the value is at least *2 and at most *19",
+        "outcome N (next player wins): 'take 2 from heap 2' leads to a P-position",
+        "searched 48 positions",
+    ] {
+        assert!(err.contains(fact), "{fact}: {err}");
+    }
+    assert!(grundy(&["dq-nim", board, "--max-nodes", "48"]).status.success());
+    // The time limit of the octal games: Grundy's game to heap 10^6 takes far longer.
+    assert_stopped(
+        &["octal", "grundy", "--upto", "1000000", "--time-limit", "0.2"],
+        time,
+        "computed G(0) .. G(",
+    );
+}
+
+/// Issue 22: a closed pipe is not a panic. `grundy octal 0.77 --upto 300000 | head -1`: the
+/// reader takes one line and goes away while the program still has most of its 930 kB to
+/// write; the program ends quietly with status 0.
+#[test]
+fn a_closed_pipe_after_one_line_ends_quietly_with_status_0() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["octal", "0.77", "--upto", "300000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut reader = BufReader::new(child.stdout.take().expect("piped"));
+    let mut line = String::new();
+    reader.read_line(&mut line).expect("one line");
+    assert_eq!(line, "code      0.77\n");
+    drop(reader);
+    let mut err = String::new();
+    child.stderr.take().expect("piped").read_to_string(&mut err).expect("stderr");
+    let status = child.wait().expect("the program ends");
+    assert_eq!(status.code(), Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+}
+
+/// Issue 22: in every subcommand, output to a pipe that is already closed ends quietly with
+/// status 0 (no "failed printing to stdout", no status 101).
+#[test]
+fn a_closed_pipe_is_a_quiet_success_in_every_subcommand() {
+    let runs: &[&[&str]] = &[
+        &["nim", "3", "5", "7"],
+        &["antonim", "1", "3", "5"],
+        &["tower-nim", "5", "2", "4"],
+        &["rotisserie-nim", "5", "2", "4"],
+        &["greedy-nim", "3", "5", "1"],
+        &["octal", "0.137", "--upto", "20"],
+        &["octal", "0.137", "17", "20"],
+        &["dots", ".........."],
+        &["transverse-wave", "gpg/ppg/ggg"],
+        &["crosswise-and", "101/001/111"],
+        &["crosswise-or", "010/110/000"],
+        &["avoid-true", "(x1 | x2) & (x2 | x3)"],
+        &["dq-nim", "2 1 / 0 3"],
+        &["node-kayles", "--graph6", "Dhc"],
+        &["friend-circle", "0-1t 0-2f / 0 1"],
+        &["demographic-influence", "0-1 1-2 / 2 0 1 / 0; 1 2"],
+        &["geography", "--edges", "0-1 1-2", "--start", "0"],
+        &["nimg", "--edges", "0-1", "--disks", "1 0", "--rule", "neighboring"],
+        &["tw-search", "3"],
+        &["lattice"],
+        &["lattice-game", "--rules", "1,0 0,1 -1,1", "--box", "4,2"],
+        &["--help"],
+        &["nim", "--help"],
+        &["--version"],
+    ];
+    for args in runs {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(*args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // Close the reading end before the program writes anything.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("the program ends");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{args:?}: {err}");
+    }
+}
+
+/// Issue 22: Ctrl-C (SIGINT) stops a search: exit status 3 and what was proved, as for the
+/// other limits. The search (the smallest Transverse Wave grid of value *8) runs for a
+/// minute or more in a debug build; it is interrupted after half a second.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_search_with_status_3() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["tw-search", "8"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(Duration::from_millis(500));
+    let killed =
+        Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(killed.success());
+    let started = Instant::now();
+    while child.try_wait().expect("the program is there").is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("Ctrl-C did not stop the search");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("the program ended");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.starts_with("error: stopped by Ctrl-C\nproved before stopping:\n"), "{err}");
+    assert!(err.contains("multisets of columns"), "{err}");
+    assert!(stdout(&out).is_empty());
 }

@@ -77,7 +77,7 @@ pub use budget::Budget;
 pub use error::SolveError;
 pub use nimber::{Nimber, ParseNimberError};
 pub use nimber_set::{NimberSet, mex};
-pub use outcome::Outcome;
+pub use outcome::{Outcome, ParseOutcomeError};
 pub use ruleset::Ruleset;
 pub use solver::{Config, Known, Method, Solver, Stats};
 pub use sum::{CrossMove, CrossSum, Sum, SumMove};

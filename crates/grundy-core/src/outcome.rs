@@ -1,6 +1,7 @@
 //! Outcome classes of impartial positions.
 
 use core::fmt;
+use core::str::FromStr;
 
 use crate::Nimber;
 
@@ -18,6 +19,7 @@ use crate::Nimber;
 /// assert_eq!(Outcome::from_value(Nimber::ZERO), Outcome::P);
 /// assert_eq!(Outcome::from_value(Nimber::new(3)), Outcome::N);
 /// assert_eq!(Outcome::N.to_string(), "N");
+/// assert_eq!("p".parse(), Ok(Outcome::P));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Outcome {
@@ -61,9 +63,61 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// The error returned when parsing an [`Outcome`] fails: the input is neither `P` nor `N`.
+///
+/// ```
+/// use grundy_core::Outcome;
+///
+/// let err = "Q".parse::<Outcome>().unwrap_err();
+/// assert_eq!(err.input, "Q");
+/// assert_eq!(err.to_string(), "invalid outcome 'Q': expected 'P' or 'N'");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid outcome '{input}': expected 'P' or 'N'")]
+#[non_exhaustive]
+pub struct ParseOutcomeError {
+    /// The offending input, without surrounding whitespace.
+    pub input: String,
+}
+
+impl FromStr for Outcome {
+    type Err = ParseOutcomeError;
+
+    /// Parses `P` or `N`, in either case, ignoring surrounding whitespace: the inverse of
+    /// [`Display`](fmt::Display).
+    ///
+    /// ```
+    /// use grundy_core::Outcome;
+    ///
+    /// assert_eq!("N".parse(), Ok(Outcome::N));
+    /// assert_eq!(" p\n".parse(), Ok(Outcome::P));
+    /// assert!("PN".parse::<Outcome>().is_err());
+    /// assert!("".parse::<Outcome>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "P" | "p" => Ok(Outcome::P),
+            "N" | "n" => Ok(Outcome::N),
+            other => Err(ParseOutcomeError { input: other.to_owned() }),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parsing_inverts_display() {
+        for outcome in [Outcome::P, Outcome::N] {
+            assert_eq!(outcome.to_string().parse(), Ok(outcome));
+            assert_eq!(outcome.to_string().to_lowercase().parse(), Ok(outcome));
+        }
+        for bad in ["", " ", "X", "PP", "P-position", "0", "*"] {
+            let err = bad.parse::<Outcome>().unwrap_err();
+            assert_eq!(err.input, bad.trim(), "{bad:?}");
+        }
+    }
 
     #[test]
     fn zero_is_p_and_everything_else_is_n() {

@@ -20,12 +20,16 @@ use crate::{Nimber, Outcome};
 ///
 /// | method | default | override when |
 /// | --- | --- | --- |
+/// | [`move_list`](Ruleset::move_list) | collect [`moves`](Ruleset::moves) in a new vector | rarely: a convenience, not used by the solvers' inner loops |
 /// | [`is_legal`](Ruleset::is_legal) | search the move list | legality is cheap to test |
+/// | [`is_terminal`](Ruleset::is_terminal) | list the moves, see if there is none | having no move is cheap to test |
 /// | [`successors`](Ruleset::successors) | play every move | you can build children faster |
 /// | [`components`](Ruleset::components) | the position itself | positions split into independent parts (a disjunctive sum) |
 /// | [`canonical`](Ruleset::canonical) | the position itself | many positions are equivalent (symmetries, relabellings) |
 /// | [`known_value`](Ruleset::known_value) | `None` | a closed form is known for some positions |
+/// | [`known_outcome`](Ruleset::known_outcome) | `None` | a strategy argument (symmetry, strategy stealing) gives the outcome without the value (used by [`Method::Pruned`](crate::Method::Pruned)) |
 /// | [`order_moves`](Ruleset::order_moves) | leave the order | good moves can be guessed (speeds outcome search) |
+/// | [`word_key`](Ruleset::word_key) | `None` | canonical positions pack one-to-one into 64 bits (facts go to the fast [`CompactTable`](crate::compact::CompactTable)) |
 ///
 /// # Contract
 ///
@@ -284,5 +288,34 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
 
     fn word_key(&self, canonical: &Self::Position) -> Option<u64> {
         (**self).word_key(canonical)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The hook table of the trait's documentation names every provided method of the trait:
+    /// the trait's source is read, and each `fn` between `pub trait Ruleset` and the end of
+    /// the trait must have its row (the two required methods are described above the table).
+    #[test]
+    fn hook_table_lists_every_provided_method() {
+        let source = include_str!("ruleset.rs");
+        let start = source.find("pub trait Ruleset {").expect("the trait is defined here");
+        let body = &source[start..];
+        let end = body.find("\n}\n").expect("the trait ends");
+        let methods: Vec<&str> = body[..end]
+            .lines()
+            .filter_map(|line| line.trim_start().strip_prefix("fn "))
+            .filter_map(|rest| rest.split('(').next())
+            .collect();
+        assert!(methods.len() >= 12, "{methods:?}");
+        let table: Vec<&str> =
+            source[..start].lines().filter(|line| line.starts_with("/// | [`")).collect();
+        for method in methods {
+            if method == "moves" || method == "play" {
+                continue;
+            }
+            let row = format!("/// | [`{method}`](Ruleset::{method}) |");
+            assert!(table.iter().any(|line| line.starts_with(&row)), "no row for {method}");
+        }
     }
 }

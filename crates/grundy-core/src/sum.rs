@@ -5,6 +5,7 @@
 //! report their parts as [`components`](Ruleset::components): the value of a sum is the
 //! nim-sum of the values of its parts (the Sprague-Grundy theorem), and the solvers use that.
 
+use core::fmt;
 use core::hash::{BuildHasher, Hash};
 
 use crate::{Nimber, Ruleset};
@@ -16,6 +17,21 @@ pub struct SumMove<M> {
     pub part: usize,
     /// The move played in that part.
     pub mv: M,
+}
+
+impl<M: fmt::Display> fmt::Display for SumMove<M> {
+    /// `in part 2: take 3 from heap 1`: the part counted from 1 for people (as the rulesets'
+    /// moves count heaps and columns), then the inner move as it displays itself.
+    ///
+    /// ```
+    /// use grundy_core::SumMove;
+    ///
+    /// let mv = SumMove { part: 1, mv: "take 3" };
+    /// assert_eq!(mv.to_string(), "in part 2: take 3");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "in part {}: {}", self.part + 1, self.mv)
+    }
 }
 
 /// The disjunctive sum of any number of positions of one ruleset.
@@ -286,4 +302,40 @@ impl BuildHasher for FixedState {
 /// Hashes `value` with fixed keys (the same in every run of every program).
 pub(crate) fn fixed_hash<T: Hash + ?Sized>(value: &T) -> u64 {
     FixedState.hash_one(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Take one or two tokens; moves display as `take 1`.
+    struct TakeOneOrTwo;
+    impl Ruleset for TakeOneOrTwo {
+        type Position = u32;
+        type Move = u32;
+        fn moves(&self, heap: &u32, moves: &mut Vec<u32>) {
+            moves.extend((1..=2).filter(|take| take <= heap));
+        }
+        fn play(&self, heap: &u32, take: &u32) -> u32 {
+            heap - take
+        }
+    }
+
+    #[test]
+    fn sum_moves_display_their_part_from_one() {
+        let sum = Sum::new(TakeOneOrTwo);
+        let shown: Vec<String> = sum
+            .move_list(&vec![0, 2, 1])
+            .iter()
+            .map(|mv| SumMove { part: mv.part, mv: format!("take {}", mv.mv) }.to_string())
+            .collect();
+        assert_eq!(shown, ["in part 2: take 1", "in part 2: take 2", "in part 3: take 1"]);
+        // Each displayed part names the part the move is played in.
+        for mv in sum.move_list(&vec![3, 3]) {
+            let after = sum.play(&vec![3, 3], &mv);
+            let text = mv.to_string();
+            let part: usize = text["in part ".len()..text.find(':').unwrap()].parse().unwrap();
+            assert_ne!(after[part - 1], 3, "{text}");
+        }
+    }
 }
