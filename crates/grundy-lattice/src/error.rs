@@ -123,4 +123,37 @@ pub enum LatticeError {
         /// What was expected.
         reason: String,
     },
+    /// A module `F + N{v_1, …, v_k}` of an affine stratification that is not a subset of the
+    /// board `N^d`, or is malformed.
+    #[error("module {index}: {reason}")]
+    BadModule {
+        /// Its number, counting from 1.
+        index: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// An operation that this crate only carries out for some shapes of input (the error says
+    /// which), such as Barvinok's algorithm that general semigroups would need.
+    #[error("not supported: {reason}")]
+    Unsupported {
+        /// What is missing and what the input would need to be.
+        reason: String,
+    },
+    /// A rational generating function that is not the indicator of a set of positions: its
+    /// coefficient at `point` is neither 0 nor 1.
+    #[error("not a strategy: the coefficient of x^{point} is {coefficient}, neither 0 nor 1")]
+    NotAStrategy {
+        /// The point.
+        point: String,
+        /// Its coefficient.
+        coefficient: String,
+    },
+    /// Two boxes of which the second must contain the first.
+    #[error("the box {inner} is not inside the box {outer}")]
+    BoxNotInside {
+        /// The smaller box's upper corner.
+        inner: String,
+        /// The larger box's upper corner.
+        outer: String,
+    },
 }
