@@ -3,7 +3,9 @@
 
 use core::fmt::Write as _;
 
-use grundy::lattice::{LatticeGame, Outcomes, Point, RuleSet};
+use grundy::lattice::{
+    LatticeGame, Outcomes, Point, Proposal, RuleSet, SearchLimits, propose_from,
+};
 
 /// Arguments of `lattice-game`.
 #[derive(Debug, clap::Args)]
@@ -22,6 +24,13 @@ pub(crate) struct LatticeGameArgs {
     /// The box's upper corner, e.g. 30,30 (coordinates from 0 to these)
     #[arg(long = "box", value_name = "UPPER")]
     upper: String,
+    /// Also search an affine stratification of the P-positions: learned from the box,
+    /// verified on the box twice as large in every coordinate
+    #[arg(long)]
+    stratify: bool,
+    /// Draw the P-positions of a two-dimensional box as an SVG picture into this file
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<std::path::PathBuf>,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
@@ -47,6 +56,20 @@ pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, String> {
     let outcomes =
         Outcomes::compute(&game, upper.coordinates()).map_err(|e| format!("--box: {e}"))?;
     let p: Vec<Point> = outcomes.p_positions().collect();
+    if let Some(path) = &args.plot {
+        let svg = plot(&outcomes).ok_or("--plot: only a two-dimensional box can be drawn")?;
+        std::fs::write(path, svg).map_err(|e| format!("--plot: {}: {e}", path.display()))?;
+    }
+    let stratification = if args.stratify {
+        let check: Vec<u32> = upper.coordinates().iter().map(|&u| u.saturating_mul(2)).collect();
+        let big = Outcomes::compute(&game, &check)
+            .map_err(|e| format!("--stratify: the verification box: {e}"))?;
+        let found = propose_from(&big, upper.coordinates(), SearchLimits::default())
+            .map_err(|e| format!("--stratify: {e}"))?;
+        Some((found, check))
+    } else {
+        None
+    };
     let mut out = String::new();
     if args.json {
         let list = |points: &mut dyn Iterator<Item = Vec<u32>>| {
@@ -70,6 +93,9 @@ pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, String> {
             ",\"p_positions\":{}",
             list(&mut p.iter().map(|p| p.coordinates().to_vec()))
         );
+        if let Some((found, check)) = &stratification {
+            let _ = write!(out, ",\"stratification\":{}", stratification_json(found, check));
+        }
         out.push_str("}\n");
         return Ok(out);
     }
@@ -82,6 +108,9 @@ pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, String> {
     }
     let _ = writeln!(out, "box: {} (every coordinate from 0)", upper);
     let _ = writeln!(out, "P-positions in the box: {}", p.len());
+    if let Some((found, check)) = &stratification {
+        let _ = writeln!(out, "stratification: {}", stratification_text(found, check));
+    }
     if let Some(picture) = outcomes.picture() {
         let _ = writeln!(
             out,
@@ -97,4 +126,98 @@ pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, String> {
         }
     }
     Ok(out)
+}
+
+/// The search's answer in words.
+fn stratification_text(found: &Proposal, check: &[u32]) -> String {
+    let corner = Point::new(check.to_vec());
+    match found {
+        Proposal::Verified { stratification, .. } => {
+            format!("{stratification} (verified on the box {corner})")
+        }
+        Proposal::Refuted { stratification, point, .. } => format!(
+            "none verified: {stratification} fits the box but fails at {point} (box {corner})"
+        ),
+        Proposal::NotFound { axis } => {
+            format!("none found: no threshold and period along coordinate {axis} fit the box")
+        }
+    }
+}
+
+/// A JSON string literal.
+fn quote(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// The search's answer as a JSON object.
+fn stratification_json(found: &Proposal, check: &[u32]) -> String {
+    match found {
+        Proposal::Verified { stratification, .. } => format!(
+            "{{\"result\":\"verified\",\"stratification\":{},\"verified_on\":{check:?}}}",
+            quote(&stratification.to_string())
+        ),
+        Proposal::Refuted { stratification, point, .. } => format!(
+            "{{\"result\":\"refuted\",\"stratification\":{},\"point\":{:?}}}",
+            quote(&stratification.to_string()),
+            point.coordinates()
+        ),
+        Proposal::NotFound { axis } => format!("{{\"result\":\"not found\",\"axis\":{axis}}}"),
+    }
+}
+
+/// An SVG picture of a two-dimensional box: a square per point, P-positions filled, defeated
+/// points crossed, the first coordinate to the right and the second upwards, axes labelled.
+fn plot(outcomes: &Outcomes) -> Option<String> {
+    let [u0, u1] = outcomes.upper()[..] else { return None };
+    let cell = (600 / (u0.max(u1).saturating_add(1))).clamp(2, 24);
+    let (margin, width, height) = (40, (u0 + 1) * cell, (u1 + 1) * cell);
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="sans-serif" font-size="12">"#,
+        width + 2 * margin,
+        height + 2 * margin
+    );
+    let _ = writeln!(
+        svg,
+        r##"<rect x="{margin}" y="{margin}" width="{width}" height="{height}" fill="#fff" stroke="#999"/>"##
+    );
+    for y in 0..=u1 {
+        for x in 0..=u0 {
+            let (px, py) = (margin + x * cell, margin + (u1 - y) * cell);
+            match outcomes.outcome(&Point::new([x, y])) {
+                Some(grundy::Outcome::P) => {
+                    let _ = writeln!(
+                        svg,
+                        r##"<rect x="{px}" y="{py}" width="{cell}" height="{cell}" fill="#1f4e99"/>"##
+                    );
+                }
+                Some(grundy::Outcome::N) => {}
+                None => {
+                    let _ = writeln!(
+                        svg,
+                        r##"<path d="M{px} {py}l{cell} {cell}M{} {py}l-{cell} {cell}" stroke="#c33"/>"##,
+                        px + cell
+                    );
+                }
+            }
+        }
+    }
+    let _ = writeln!(
+        svg,
+        r#"<text x="{}" y="{}" text-anchor="middle">first coordinate (0 to {u0})</text>"#,
+        margin + width / 2,
+        height + margin + 25
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text x="15" y="{0}" text-anchor="middle" transform="rotate(-90 15 {0})">second coordinate (0 to {u1})</text>"#,
+        margin + height / 2
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text x="{margin}" y="25">P-positions (filled) of the box; defeated positions crossed</text>"#
+    );
+    svg.push_str("</svg>\n");
+    Some(svg)
 }

@@ -730,3 +730,34 @@ fn ctrl_c_stops_a_search_with_status_3() {
     assert!(err.contains("multisets of columns"), "{err}");
     assert!(stdout(&out).is_empty());
 }
+
+#[test]
+fn lattice_game_stratifies_and_plots() {
+    let out = grundy(&["lattice-game", "--rules", "1,0 0,1 -1,1", "--box", "8,8", "--stratify"]);
+    assert!(out.status.success());
+    assert!(
+        stdout(&out).contains(
+            "stratification: {(0, 0)} + N{(2, 0); (0, 2)} (verified on the box (16, 16))\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+    let args = ["lattice-game", "--rules", "1,0 0,1 -1,1", "--box", "8,8", "--stratify", "--json"];
+    assert!(stdout(&grundy(&args)).contains("\"result\":\"verified\""));
+    let path = std::env::temp_dir().join(format!("grundy-lattice-{}.svg", std::process::id()));
+    let file = path.to_str().unwrap();
+    let out =
+        grundy(&["lattice-game", "--rules", "1,0 0,1", "--misere", "--box", "3,3", "--plot", file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+    // 16 points: the origin is defeated (crossed); misère Nim with heaps of 1 in coordinate 1 and
+    // 2 (both single-token heaps): P iff the number of tokens is odd.
+    assert_eq!(svg.matches("fill=\"#1f4e99\"").count(), 8, "{svg}");
+    assert_eq!(svg.matches("stroke=\"#c33\"").count(), 1);
+    assert_bad_input(
+        &["lattice-game", "--rules", "1,0,0 0,1,0 0,0,1", "--box", "1,1,1", "--plot", file],
+        "only a two-dimensional box",
+    );
+}

@@ -166,3 +166,15 @@ fn rule_sets_without_a_lexicographic_order() {
         assert_eq!(outcomes.outcome(&p), Some(naive::outcome(&game, &p)), "{p}");
     }
 }
+
+/// Definition 2.4: the input complexity counts a sign bit and the magnitude bits of every
+/// entry of the rule set and of the generators of the defeated positions.
+#[test]
+fn input_complexity_counts_bits() {
+    // 2 → 3 bits, 0 → 1, −3 → 3, 5 → 4, 1 → 2, 0 → 1.
+    let rules: RuleSet = "2,0 -3,5 1,0".parse().unwrap();
+    assert_eq!(LatticeGame::normal(rules.clone()).input_complexity(), 3 + 1 + 3 + 4 + 2 + 1);
+    // Generators (4, 1) → 4 + 2 bits.
+    let game = LatticeGame::with_defeated(rules, vec![Point::new([4, 1])]).unwrap();
+    assert_eq!(game.input_complexity(), 14 + 6);
+}
