@@ -6,9 +6,11 @@ use grundy::Ruleset;
 
 mod chomp;
 mod cram;
+mod domineering;
 
 pub use chomp::Chomp;
 pub use cram::Cram;
+pub use domineering::{Board, BoardError, Domineering};
 
 /// A subtraction game: take one of the amounts of the set from a heap.
 #[derive(Clone, Debug)]

@@ -34,7 +34,16 @@
 //! A game implements [`PartizanRuleset`] (Left's and Right's moves, and playing one); the
 //! reference solver [`naive::canonical_form`] computes the canonical form of a position
 //! from the definition, and [`solve::canonical_form`] does the same with the ruleset's
-//! hooks (components, keys, closed forms). Impartial positions embed as nimbers.
+//! hooks (components, keys, closed forms). [`solve::Solver`] keeps its memory-bounded table
+//! (grundy-core's [`Table`](grundy_core::Table)) between calls and stops within a grundy-core
+//! [`Budget`](grundy_core::Budget) (nodes, time, cancellation). Impartial positions embed as
+//! nimbers.
+//!
+//! # Thermographs
+//!
+//! [`GameStore::thermograph`], [`GameStore::mean`] and [`GameStore::temperature`] compute the
+//! thermograph of a game by the standard recursion (see [`thermograph`] for the conventions:
+//! an integer has temperature `-1`, a number `m/2^k` has `-1/2^k`).
 //!
 //! # Notation
 //!
@@ -54,8 +63,10 @@ pub mod notation;
 mod ruleset;
 pub mod solve;
 mod store;
+pub mod thermograph;
 
 pub use dyadic::{Dyadic, EmptyIntervalError, ParseDyadicError};
 pub use notation::{DisplayGame, Expr, ParseGameError};
 pub use ruleset::PartizanRuleset;
 pub use store::{Game, GameOrdering, GameStore, Nus, ParseOutcomeError, PartizanOutcome, Player};
+pub use thermograph::Thermograph;

@@ -103,3 +103,34 @@ pub trait PartizanRuleset {
         None
     }
 }
+
+/// A reference to a ruleset is the same ruleset, so that solvers may borrow it
+/// (`Solver::new(&game)`).
+impl<R: PartizanRuleset + ?Sized> PartizanRuleset for &R {
+    type Position = R::Position;
+    type Move = R::Move;
+
+    fn moves(&self, position: &Self::Position, player: Player, moves: &mut Vec<Self::Move>) {
+        (**self).moves(position, player, moves);
+    }
+
+    fn play(&self, position: &Self::Position, player: Player, mv: &Self::Move) -> Self::Position {
+        (**self).play(position, player, mv)
+    }
+
+    fn move_list(&self, position: &Self::Position, player: Player) -> Vec<Self::Move> {
+        (**self).move_list(position, player)
+    }
+
+    fn components(&self, position: &Self::Position, components: &mut Vec<Self::Position>) {
+        (**self).components(position, components);
+    }
+
+    fn canonical_key(&self, position: &Self::Position) -> Self::Position {
+        (**self).canonical_key(position)
+    }
+
+    fn known_value(&self, position: &Self::Position, store: &mut GameStore) -> Option<Game> {
+        (**self).known_value(position, store)
+    }
+}

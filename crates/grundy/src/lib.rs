@@ -48,6 +48,7 @@
 //! | `demographic-influence` | [`demographic_influence`] | `grundy-demographic-influence`: Demographic Influence |
 //! | `graph-games` | [`graph_games`] | `grundy-graph-games`: Geography, Nim on graphs, Neighboring Nim |
 //! | `lattice` | [`lattice`] | `grundy-lattice`: lattice games (Guo and Miller), rule sets on `N^d`, P-positions in a box, squarefree heap games |
+//! | `partizan` | [`partizan`] | `grundy-partizan`: partizan games in canonical form (numbers, nimbers, ups, switches), sums, comparison, outcome classes, CGSuite notation |
 //! | `reductions` | [`reductions`] | `grundy-reductions`: reductions between rulesets, the tandem checker, the lattice |
 //! | `rayon` (not default) | `solver::par_value` | `grundy-core`'s parallel search: solvers sharing one table on rayon's thread pool |
 //!
@@ -114,6 +115,10 @@ pub use grundy_reductions as reductions;
 /// games (feature `lattice`).
 #[cfg(feature = "lattice")]
 pub use grundy_lattice as lattice;
+
+/// Partizan games in canonical form, with CGSuite's notation (feature `partizan`).
+#[cfg(feature = "partizan")]
+pub use grundy_partizan as partizan;
 
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
