@@ -14,6 +14,7 @@ use clap::{CommandFactory as _, Parser};
 
 use crate::exit::{BAD_INPUT, Failure};
 
+mod cgt;
 mod exit;
 mod graph;
 mod graph_games;
@@ -85,6 +86,9 @@ enum Command {
     /// A lattice game (Guo and Miller): positions are points of N^d, a move subtracts a rule
     /// vector; prints the P-positions of a box
     LatticeGame(lattice::LatticeGameArgs),
+    /// A partizan game in CGSuite's notation, e.g. '{1|*} + ^': canonical form, outcome class,
+    /// birthday, mean and temperature; or a comparison 'G <= H'
+    Cgt(cgt::CgtArgs),
 }
 
 /// The subcommand named on the command line, if any: the first argument that names one
@@ -152,6 +156,7 @@ fn main() -> ExitCode {
         Command::TwSearch(args) => wave::tw_search(&args),
         Command::Lattice(args) => wave::lattice(&args),
         Command::LatticeGame(args) => lattice::lattice_game(&args).map_err(Failure::from),
+        Command::Cgt(args) => cgt::cgt(&args).map_err(Failure::from),
     };
     match result {
         Ok(text) => exit::emit(&text),

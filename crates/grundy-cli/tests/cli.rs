@@ -761,3 +761,26 @@ fn lattice_game_stratifies_and_plots() {
         "only a two-dimensional box",
     );
 }
+
+#[test]
+fn cgt_evaluates_and_compares_partizan_games() {
+    let out = grundy(&["cgt", "{1|-1}"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("value        ±1\n"), "{text}");
+    assert!(text.contains("outcome      N (the player to move wins)\n"), "{text}");
+    assert!(text.contains("temperature  1\n"), "{text}");
+    let text = stdout(&grundy(&["cgt", "^ + ^ + * + 1/2"]));
+    assert!(text.contains("value        1/2^^*\n"), "{text}");
+    let text = stdout(&grundy(&["cgt", "^ <= *"]));
+    assert!(text.contains("G || H") && text.contains("G <= H: false"), "{text}");
+    let text = stdout(&grundy(&["cgt", "1/2 + 1/2 == 1"]));
+    assert!(text.contains("G == H: true"), "{text}");
+    let json = stdout(&grundy(&["cgt", "{0|*}", "--json"]));
+    assert_eq!(
+        json,
+        "{\"value\":\"^\",\"outcome\":\"L\",\"birthday\":2,\"mean\":\"0\",\"temperature\":\"0\"}\n"
+    );
+    assert_bad_input(&["cgt", "{0|"], "at byte 3");
+    assert_bad_input(&["cgt", "^ <= {1|"], "right of '<=', at byte 4");
+}

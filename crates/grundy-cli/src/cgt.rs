@@ -1,0 +1,149 @@
+//! `grundy cgt '{1|*} + ^'`: a partizan game in CGSuite's notation, evaluated to its canonical
+//! form with its outcome class, birthday, mean and temperature; `grundy cgt '^ <= *'` compares
+//! two games.
+
+use core::fmt::Write as _;
+
+use grundy::partizan::{Game, GameOrdering, GameStore, PartizanOutcome};
+
+/// Arguments of `cgt`.
+#[derive(Debug, clap::Args)]
+#[command(allow_hyphen_values = true)]
+pub(crate) struct CgtArgs {
+    /// A game in CGSuite's notation ('{1|*} + ^', '±1', '1/2v*', '{0,*|-1}'), or a comparison
+    /// of two games with <=, >=, <, >, ==, !=, || (confused), <| or |> between them ('^ <= *')
+    expression: String,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    json: bool,
+}
+
+/// The comparison operators, longest first so that `<=` is not read as `<`: CGSuite's `||`
+/// (confused with), `<|` (less than or confused with) and `|>` among them.
+const OPERATORS: [&str; 9] = ["<=", ">=", "==", "!=", "||", "<|", "|>", "<", ">"];
+
+pub(crate) fn cgt(args: &CgtArgs) -> Result<String, String> {
+    let mut store = GameStore::new();
+    let text = args.expression.as_str();
+    let (left, comparison) = match split_comparison(text) {
+        Some((g, op, h)) => (g, Some((op, h))),
+        None => (text, None),
+    };
+    let side = |which: &str| match comparison {
+        Some((op, _)) => format!("{which} of '{op}', "),
+        None => String::new(),
+    };
+    let g = store.parse(left).map_err(|e| format!("{}{e}", side("left")))?;
+    let mut out = String::new();
+    match comparison {
+        None => {
+            let facts = facts(&mut store, g);
+            if args.json {
+                let _ = writeln!(out, "{{{}}}", json_fields(&facts));
+            } else {
+                let _ = writeln!(out, "game         {}", text.trim());
+                out.push_str(&text_lines(&facts));
+            }
+        }
+        Some((op, right)) => {
+            let h = store.parse(right).map_err(|e| format!("{}{e}", side("right")))?;
+            let relation = store.cmp(g, h);
+            let holds = match op {
+                "<=" => matches!(relation, GameOrdering::Less | GameOrdering::Equal),
+                ">=" => matches!(relation, GameOrdering::Greater | GameOrdering::Equal),
+                "==" => relation == GameOrdering::Equal,
+                "!=" => relation != GameOrdering::Equal,
+                "||" => relation == GameOrdering::Confused,
+                "<|" => matches!(relation, GameOrdering::Less | GameOrdering::Confused),
+                "|>" => matches!(relation, GameOrdering::Greater | GameOrdering::Confused),
+                "<" => relation == GameOrdering::Less,
+                _ => relation == GameOrdering::Greater,
+            };
+            let (fg, fh) = (facts(&mut store, g), facts(&mut store, h));
+            if args.json {
+                let _ = writeln!(
+                    out,
+                    "{{\"left\":{{{}}},\"right\":{{{}}},\"relation\":\"{relation}\",\"operator\":\"{op}\",\"holds\":{holds}}}",
+                    json_fields(&fg),
+                    json_fields(&fh)
+                );
+            } else {
+                let _ = writeln!(out, "G = {}    H = {}", fg.value, fh.value);
+                let _ = writeln!(out, "G {relation} H  ({})", relation_words(relation));
+                let _ = writeln!(out, "G {op} H: {}", if holds { "true" } else { "false" });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Splits `G op H` at the first comparison operator outside braces.
+fn split_comparison(text: &str) -> Option<(&str, &'static str, &str)> {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => {
+                if let Some(op) = OPERATORS.iter().find(|op| text[i..].starts_with(*op)) {
+                    return Some((&text[..i], op, &text[i + op.len()..]));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// What is printed about one game.
+struct Facts {
+    value: String,
+    outcome: PartizanOutcome,
+    birthday: String,
+    mean: String,
+    temperature: String,
+}
+
+fn facts(store: &mut GameStore, g: Game) -> Facts {
+    Facts {
+        value: store.display(g).to_string(),
+        outcome: store.outcome(g),
+        birthday: store.birthday(g).to_string(),
+        mean: store.mean(g).to_string(),
+        temperature: store.temperature(g).to_string(),
+    }
+}
+
+fn text_lines(f: &Facts) -> String {
+    let words = match f.outcome {
+        PartizanOutcome::L => "Left wins, whoever starts",
+        PartizanOutcome::R => "Right wins, whoever starts",
+        PartizanOutcome::N => "the player to move wins",
+        PartizanOutcome::P => "the player to move loses",
+    };
+    format!(
+        "value        {}\noutcome      {} ({words})\nbirthday     {}\nmean         {}\ntemperature  {}\n",
+        f.value, f.outcome, f.birthday, f.mean, f.temperature
+    )
+}
+
+fn relation_words(relation: GameOrdering) -> &'static str {
+    match relation {
+        GameOrdering::Less => "H is better for Left than G",
+        GameOrdering::Equal => "equal games",
+        GameOrdering::Greater => "G is better for Left than H",
+        GameOrdering::Confused => "confused: incomparable",
+    }
+}
+
+fn json_fields(f: &Facts) -> String {
+    let quote = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
+    format!(
+        "\"value\":{},\"outcome\":\"{}\",\"birthday\":{},\"mean\":{},\"temperature\":{}",
+        quote(&f.value),
+        f.outcome,
+        f.birthday,
+        quote(&f.mean),
+        quote(&f.temperature)
+    )
+}
