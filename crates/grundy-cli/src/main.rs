@@ -20,6 +20,7 @@ mod graph;
 mod graph_games;
 mod heap_games;
 mod lattice;
+mod myopic_col;
 mod nim;
 mod octal;
 mod report;
@@ -89,6 +90,9 @@ enum Command {
     /// A partizan game in CGSuite's notation, e.g. '{1|*} + ^': canonical form, outcome class,
     /// birthday, mean and temperature; or a comparison 'G <= H'
     Cgt(cgt::CgtArgs),
+    /// Myopic Col (partizan): paint an uncoloured vertex your colour (Left blue, Right red)
+    /// unless an arc from it leads to your colour. Canonical value, outcome, good moves
+    MyopicCol(myopic_col::MyopicColArgs),
 }
 
 /// The subcommand named on the command line, if any: the first argument that names one
@@ -157,6 +161,7 @@ fn main() -> ExitCode {
         Command::Lattice(args) => wave::lattice(&args),
         Command::LatticeGame(args) => lattice::lattice_game(&args).map_err(Failure::from),
         Command::Cgt(args) => cgt::cgt(&args).map_err(Failure::from),
+        Command::MyopicCol(args) => myopic_col::myopic_col(&args).map_err(Failure::from),
     };
     match result {
         Ok(text) => exit::emit(&text),

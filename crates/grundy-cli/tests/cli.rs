@@ -784,3 +784,23 @@ fn cgt_evaluates_and_compares_partizan_games() {
     assert_bad_input(&["cgt", "{0|"], "at byte 3");
     assert_bad_input(&["cgt", "^ <= {1|"], "right of '<=', at byte 4");
 }
+
+#[test]
+fn myopic_col_paths_trees_and_digraphs() {
+    let out = grundy(&["myopic-col", "--path", "u u r u b"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("value      *\n"), "{text}");
+    assert!(text.contains("Cor. 7.5   *  (a·* + b − c)\n"), "{text}");
+    assert!(text.contains("  * paint vertex 0   ->  0\n"), "{text}");
+    // The paper's -3/4 (the smallest such tree).
+    let text = stdout(&grundy(&["myopic-col", "--tree", "u(u(u,u),b)"]));
+    assert!(text.contains("value      -3/4\n"), "{text}");
+    let json = stdout(&grundy(&["myopic-col", "--tree", "u(u,r)", "--json"]));
+    assert!(json.contains("\"value\":\"1/2\""), "{json}");
+    let args = ["myopic-col", "--edges", "0>1 1>2 2>0", "--colours", "u u u", "--json"];
+    assert!(stdout(&grundy(&args)).contains("\"outcome\":\"P\""));
+    assert_bad_input(&["myopic-col", "--path", "u x"], "column 3");
+    assert_bad_input(&["myopic-col", "--tree", "u(u"], "--tree");
+    assert_bad_input(&["myopic-col", "--edges", "0>5", "--colours", "u u"], "--edges");
+}

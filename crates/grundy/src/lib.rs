@@ -49,6 +49,7 @@
 //! | `graph-games` | [`graph_games`] | `grundy-graph-games`: Geography, Nim on graphs, Neighboring Nim |
 //! | `lattice` | [`lattice`] | `grundy-lattice`: lattice games (Guo and Miller), rule sets on `N^d`, P-positions in a box, squarefree heap games |
 //! | `partizan` | [`partizan`] | `grundy-partizan`: partizan games in canonical form (numbers, nimbers, ups, switches), sums, comparison, outcome classes, CGSuite notation |
+//! | `col` | [`col`] | `grundy-col`: Col, Snort and Myopic Col (partizan colouring games on graphs, paths and binary trees), the closed forms of Myopic Col on paths |
 //! | `reductions` | [`reductions`] | `grundy-reductions`: reductions between rulesets, the tandem checker, the lattice |
 //! | `rayon` (not default) | `solver::par_value` | `grundy-core`'s parallel search: solvers sharing one table on rayon's thread pool |
 //!
@@ -119,6 +120,10 @@ pub use grundy_lattice as lattice;
 /// Partizan games in canonical form, with CGSuite's notation (feature `partizan`).
 #[cfg(feature = "partizan")]
 pub use grundy_partizan as partizan;
+
+/// Col, Snort and Myopic Col: partizan colouring games on graphs (feature `col`).
+#[cfg(feature = "col")]
+pub use grundy_col as col;
 
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
