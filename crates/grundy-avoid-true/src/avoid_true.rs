@@ -61,6 +61,11 @@ pub enum PositionError {
 /// assert_eq!(p.to_string().parse::<AvoidTruePosition>()?, p);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature a position serialises as
+/// `{"variables": 5, "clauses": [[0, 1], [1, 2]], "true_vars": []}` (variables counted from
+/// 0) and deserialises through [`AvoidTruePosition::new`], so a variable out of range is an
+/// error.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AvoidTruePosition {
     variables: usize,
@@ -200,6 +205,7 @@ impl fmt::Display for AvoidTruePosition {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AvoidTrue;
 
 impl Ruleset for AvoidTrue {

@@ -62,6 +62,11 @@ pub enum BipartiteError {
 /// The text form lists the piles (`*` marks a pebble), the stations (`+` marks a powered
 /// one), the edges and the current pile:
 /// `piles: u1* u2* u3 | stations: v1+ v2+ | edges: u1-v1 u2-v2 u3-v1 u3-v2 | at: u3`.
+///
+/// With the `serde` feature a position serialises as `{"piles": 3, "stations": 2, "edges":
+/// [[0, 0], [1, 1], [2, 0], [2, 1]], "pebbles": [0, 1], "powered": [0, 1], "current": 2}`
+/// (edges `[pile, station]`, all counted from 0) and deserialises through
+/// [`BipartitePosition::with_powered`]; more than 2^20 piles is an error.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BipartitePosition {
     /// For each pile, its adjacent stations.
@@ -243,6 +248,7 @@ impl fmt::Display for BipartitePosition {
 /// # Ok::<(), grundy_avoid_true::BipartiteError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RechargeableBipartite;
 
 impl Ruleset for RechargeableBipartite {

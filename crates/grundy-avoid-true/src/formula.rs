@@ -140,6 +140,11 @@ pub enum FormulaError {
 /// assert_eq!(p.to_string(), "(x1 | x2) & (x2 | x3) ; variables: 4 ; true: x2");
 /// # Ok::<(), grundy_avoid_true::FormulaError>(())
 /// ```
+///
+/// With the `serde` feature a formula serialises as its variable names and its clauses of
+/// variable indices, `{"names": ["a", "b", "c"], "clauses": [[0, 1], [1, 2]]}`, and
+/// deserialises through [`Formula::new`]: a bad or repeated name, or an index out of range,
+/// is an error.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Formula {
     names: Vec<String>,

@@ -51,6 +51,10 @@ pub enum HypergraphError {
 ///
 /// The text form lists the vertices (`*` marks a pebble), the hyperedges and the current
 /// vertex: `vertices: v1* v2* v3 | edges: {v1 v3} {v2 v3} | at: v3`.
+///
+/// With the `serde` feature a position serialises as
+/// `{"vertices": 3, "edges": [[0, 2], [1, 2]], "pebbles": [0, 1], "current": 2}` (vertices
+/// counted from 0) and deserialises through [`HypergraphPosition::new`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HypergraphPosition {
     vertices: usize,
@@ -164,6 +168,7 @@ impl fmt::Display for HypergraphPosition {
 /// # Ok::<(), grundy_avoid_true::HypergraphError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RechargeableHypergraph;
 
 impl Ruleset for RechargeableHypergraph {

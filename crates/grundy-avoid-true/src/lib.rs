@@ -35,6 +35,8 @@ mod avoid_true;
 mod bipartite;
 mod formula;
 mod hypergraph;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod varset;
 
 pub use avoid_true::{AvoidTrue, AvoidTruePosition, PositionError};

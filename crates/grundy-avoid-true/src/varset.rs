@@ -25,6 +25,10 @@ const WORD: usize = 64;
 /// assert_eq!(s, [0, 3, 7].into_iter().collect());
 /// assert_eq!(s.to_string(), "{0, 3, 7}");
 /// ```
+///
+/// With the `serde` feature a set serialises as its elements in increasing order
+/// (`[0, 3, 7]`); any list deserialises (repeats counted once) whose elements are below
+/// 2^20, so that short data cannot ask for a huge allocation.
 #[derive(Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VarSet {
     /// Bit `i % 64` of word `i / 64` is element `i`; the last word, if any, is not zero.

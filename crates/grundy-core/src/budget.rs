@@ -27,12 +27,18 @@ use crate::SolveError;
 /// assert_eq!(budget.max_nodes(), Some(1_000_000));
 /// # stop.store(true, Ordering::Relaxed);
 /// ```
+///
+/// With the `serde` feature a budget serialises its node and time limits only: a
+/// cancellation flag belongs to the running program, and a deserialised budget has none.
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Budget {
     max_nodes: Option<u64>,
     time_limit: Option<Duration>,
+    #[cfg_attr(feature = "serde", serde(skip))]
     cancel: Option<Arc<AtomicBool>>,
     /// A second flag, the parallel search's own: set when another solver has answered.
+    #[cfg_attr(feature = "serde", serde(skip))]
     stop: Option<Arc<AtomicBool>>,
 }
 

@@ -49,6 +49,7 @@ struct Bucket([u64; WAYS]);
 
 /// Which entry a full bucket gives up for a new one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Replacement {
     /// Partial facts (exclusions, "not zero") go first, then the entry in the slot that the

@@ -73,7 +73,10 @@ const _: () = assert!(usize::BITS <= u64::BITS, "grundy requires usize to fit in
 /// assert_eq!(a * a.inverse().unwrap(), Nimber::ONE);
 /// assert_eq!(format!("{a} {:?} {}", Nimber::ONE, Nimber::ZERO), "*5 * 0");
 /// ```
+///
+/// With the `serde` feature a nimber serialises as its integer (`*5` is `5` in JSON).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
 #[repr(transparent)]
 pub struct Nimber(u64);
 

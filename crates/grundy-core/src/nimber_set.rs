@@ -429,6 +429,22 @@ impl fmt::Debug for NimberSet {
     }
 }
 
+/// With the `serde` feature a set serialises as the sequence of its elements in increasing
+/// order (`[0, 1, 4]`); any sequence of nimbers deserialises, repeats counted once.
+#[cfg(feature = "serde")]
+impl serde::Serialize for NimberSet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for NimberSet {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(Vec::<Nimber>::deserialize(deserializer)?.into_iter().collect())
+    }
+}
+
 impl FromIterator<Nimber> for NimberSet {
     fn from_iter<I: IntoIterator<Item = Nimber>>(iter: I) -> Self {
         let mut set = NimberSet::new();

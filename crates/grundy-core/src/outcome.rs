@@ -21,7 +21,10 @@ use crate::Nimber;
 /// assert_eq!(Outcome::N.to_string(), "N");
 /// assert_eq!("p".parse(), Ok(Outcome::P));
 /// ```
+///
+/// With the `serde` feature an outcome serialises as the string `"P"` or `"N"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// The previous player (the one who just moved) wins: every move loses.
     P,

@@ -29,6 +29,7 @@ pub use two_searches::{TWO_SEARCHES_FROM, value_is};
 /// Both methods give the same answers (they are property-tested against each other and
 /// against [`naive`](crate::naive)); they differ in what they visit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Method {
     /// The value of a position is the mex of the values of all its children, each computed
@@ -56,6 +57,7 @@ pub enum Method {
 
 /// What the table knows about a component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Known {
     /// The exact Grundy value.
     Value(Nimber),
@@ -147,7 +149,11 @@ impl Packed {
 ///     .with_budget(Budget::unlimited().with_max_nodes(10_000_000));
 /// assert_eq!(config.table_bytes(), 64 << 20);
 /// ```
+///
+/// With the `serde` feature a config serialises with its budget's limits; a budget's
+/// cancellation flag is not serialised (see [`Budget`]).
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Config {
     table_bytes: usize,
     budget: Budget,
@@ -227,6 +233,7 @@ impl Config {
 
 /// Counters of a [`Solver`], summed over all its calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Stats {
     /// Positions expanded (their moves listed), the unit of the node budget.
     pub nodes: u64,

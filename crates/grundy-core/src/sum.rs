@@ -12,6 +12,7 @@ use crate::{Nimber, Ruleset};
 
 /// A move in a [`Sum`]: move `mv` in part number `part`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SumMove<M> {
     /// Index of the part played in.
     pub part: usize,
@@ -64,6 +65,7 @@ impl<M: fmt::Display> fmt::Display for SumMove<M> {
 /// # Ok::<(), grundy_core::SolveError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Sum<R> {
     inner: R,
 }
@@ -136,6 +138,7 @@ impl<R: Ruleset> Ruleset for Sum<R> {
 
 /// A move in a [`CrossSum`]: in the left or in the right summand.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CrossMove<A, B> {
     /// A move of the left ruleset.
     Left(A),
@@ -187,6 +190,7 @@ pub enum CrossMove<A, B> {
 /// # Ok::<(), grundy_core::SolveError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CrossSum<A, B> {
     left: A,
     right: B,

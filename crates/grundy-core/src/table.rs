@@ -20,6 +20,7 @@ use hashbrown::HashMap;
 
 /// Counters kept by a [`Table`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TableStats {
     /// Calls to [`Table::get`].
     pub lookups: u64,

@@ -144,10 +144,37 @@ pub enum InfluenceError {
 /// threshold in a demographic that can still be played matter, and two such vertices interact
 /// only through a common playable demographic or an edge; classes of that relation are
 /// independent games. [`Ruleset::canonical`] sets every vertex that does not matter to `-1`.
+///
+/// With the `serde` feature a game serialises as its graph and demographics,
+/// `{"graph": {"order": 3, "edges": [[0, 1]]}, "demographics": [[0, 1], [2]]}`, and
+/// deserialises through [`DemographicInfluence::new`], so a member that is not a vertex is an
+/// error.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "InfluenceData")
+)]
 pub struct DemographicInfluence {
     graph: Graph,
     demographics: Vec<VertexSet>,
+}
+
+/// A [`DemographicInfluence`] as data, before its check.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct InfluenceData {
+    graph: Graph,
+    demographics: Vec<VertexSet>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<InfluenceData> for DemographicInfluence {
+    type Error = InfluenceError;
+
+    fn try_from(data: InfluenceData) -> Result<Self, InfluenceError> {
+        DemographicInfluence::new(data.graph, data.demographics)
+    }
 }
 
 impl DemographicInfluence {

@@ -141,7 +141,16 @@ pub const MAX_PARSED_ORDER: usize = grundy_graph::MAX_PARSED_ORDER;
 /// seeds whose such edges are disjoint (and stay disjoint, since edges only turn true) play
 /// independent games. False edges that no playable seed can ever read are set true by
 /// [`Ruleset::canonical`].
+///
+/// With the `serde` feature a game serialises as its graph and seeds,
+/// `{"graph": {"order": 3, "edges": [[0, 1], [1, 2]]}, "seeds": [1]}`, and deserialises
+/// through [`FriendCircle::new`], so a seed that is not a vertex is an error.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "FriendCircleData", try_from = "FriendCircleData")
+)]
 pub struct FriendCircle {
     graph: Graph,
     seeds: VertexSet,
@@ -153,6 +162,30 @@ pub struct FriendCircle {
     reach: Vec<VertexSet>,
     /// For each vertex, `(neighbour, edge id)` pairs.
     adjacent: Vec<Vec<(usize, usize)>>,
+}
+
+/// A [`FriendCircle`] as data: its graph and seeds.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct FriendCircleData {
+    graph: Graph,
+    seeds: VertexSet,
+}
+
+#[cfg(feature = "serde")]
+impl From<FriendCircle> for FriendCircleData {
+    fn from(game: FriendCircle) -> Self {
+        FriendCircleData { graph: game.graph, seeds: game.seeds }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<FriendCircleData> for FriendCircle {
+    type Error = FriendCircleError;
+
+    fn try_from(data: FriendCircleData) -> Result<Self, FriendCircleError> {
+        FriendCircle::new(data.graph, data.seeds)
+    }
 }
 
 impl FriendCircle {
@@ -250,8 +283,9 @@ impl FriendCircle {
             seeds.push((seed, column(at)));
         }
         let order = order.unwrap_or_else(|| {
-            let from_edges = edges.iter().map(|&(u, v, ..)| u.max(v) + 1);
-            let from_seeds = seeds.iter().map(|&(s, _)| s + 1);
+            // Saturating: a vertex `u64::MAX` is refused as too many vertices, not an overflow.
+            let from_edges = edges.iter().map(|&(u, v, ..)| u.max(v).saturating_add(1));
+            let from_seeds = seeds.iter().map(|&(s, _)| s.saturating_add(1));
             from_edges.chain(from_seeds).max().unwrap_or(0)
         });
         if order > MAX_PARSED_ORDER as u64 {

@@ -96,7 +96,17 @@ pub enum ParseDigraphError {
 /// assert!("0>1 1>1".parse::<Digraph>().is_err());
 /// # Ok::<(), grundy_graph_games::ParseDigraphError>(())
 /// ```
+///
+/// With the `serde` feature a digraph serialises as its order and its arcs in id order,
+/// `{"order": 4, "arcs": [[0, 1], [1, 2]]}`, and deserialises through
+/// [`Digraph::from_arcs`]: loops, repeated arcs, unknown vertices and more than
+/// [`MAX_PARSED_ORDER`](grundy_graph::MAX_PARSED_ORDER) vertices are errors.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "DigraphData", try_from = "DigraphData")
+)]
 pub struct Digraph {
     /// For each vertex, `(head, arc id)` in the order the arcs were added.
     out: Vec<Vec<(usize, usize)>>,
@@ -104,6 +114,42 @@ pub struct Digraph {
     out_sets: Vec<VertexSet>,
     /// `arcs[id] = (tail, head)`.
     arcs: Vec<(usize, usize)>,
+}
+
+/// A [`Digraph`] as data: its order and arcs.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct DigraphData {
+    order: usize,
+    arcs: Vec<(usize, usize)>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Digraph> for DigraphData {
+    fn from(digraph: Digraph) -> Self {
+        DigraphData { order: digraph.order(), arcs: digraph.arcs }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<DigraphData> for Digraph {
+    type Error = String;
+
+    fn try_from(data: DigraphData) -> Result<Self, String> {
+        check_order(data.order)?;
+        Digraph::from_arcs(data.order, data.arcs).map_err(|e| e.to_string())
+    }
+}
+
+/// Refuses an order beyond [`MAX_PARSED_ORDER`](grundy_graph::MAX_PARSED_ORDER), so that
+/// short data cannot ask for a huge allocation.
+#[cfg(feature = "serde")]
+pub(crate) fn check_order(order: usize) -> Result<(), String> {
+    let max = grundy_graph::MAX_PARSED_ORDER;
+    if order > max {
+        return Err(format!("{order} vertices: at most {max} are supported"));
+    }
+    Ok(())
 }
 
 impl Digraph {
@@ -261,7 +307,8 @@ impl Digraph {
         let (order, tokens) = parse_prefixed_pairs(text, &['>', '-'])?;
         let order = match order {
             Some(n) => n,
-            None => tokens.iter().map(|t| t.u.max(t.v) + 1).max().unwrap_or(0),
+            // Saturating: a vertex `u64::MAX` is refused as too many vertices, not an overflow.
+            None => tokens.iter().map(|t| t.u.max(t.v).saturating_add(1)).max().unwrap_or(0),
         };
         if order > MAX_PARSED_ORDER as u64 {
             return Err(ParseDigraphError::TooManyVertices { order, max: MAX_PARSED_ORDER });

@@ -11,6 +11,7 @@ use crate::matching::{Adjacency, Engine, GallaiEdmonds, NO_VERTEX};
 
 /// Which things may not be used twice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GeographyRule {
     /// Vertex Geography: the token may not enter a vertex it has visited (the start included).
     Vertex,
@@ -66,7 +67,12 @@ pub enum GeographyError {
 /// token (`None`) the first move puts the token on any vertex it may enter (any unused vertex;
 /// any vertex under the edge rule): this is the game in which the first player chooses the
 /// start.
+///
+/// With the `serde` feature a position serialises with its fields' names; it is relative to a
+/// game, so data from outside should be rebuilt with the game's `position` method, which
+/// checks it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GeographyPosition {
     token: Option<usize>,
     used: VertexSet,
@@ -110,7 +116,17 @@ impl GeographyPosition {
 /// assert_eq!(edge.move_list(&edge.start(0)?), vec![1, 2]);
 /// # Ok::<(), grundy_graph_games::GeographyError>(())
 /// ```
+///
+/// With the `serde` feature a game serialises as its rule and board,
+/// `{"rule": "Vertex", "board": {"undirected": {"order": 3, "edges": [[0, 1], [1, 2]]}}}` or
+/// `{"rule": "Edge", "board": {"directed": {"order": 3, "arcs": [[0, 1]]}}}`, the board checked
+/// on the way in.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "GeographyData", from = "GeographyData")
+)]
 pub struct Geography {
     rule: GeographyRule,
     /// The board as a digraph (both arcs for each undirected edge).
@@ -122,6 +138,44 @@ pub struct Geography {
     out: Vec<Vec<(usize, usize)>>,
     /// The number of edge ids.
     marks: usize,
+}
+
+/// A [`Geography`] game as data: its rule and board.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GeographyData {
+    rule: GeographyRule,
+    board: Board,
+}
+
+/// The board of a [`Geography`] game.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Board {
+    Undirected(Graph),
+    Directed(Digraph),
+}
+
+#[cfg(feature = "serde")]
+impl From<Geography> for GeographyData {
+    fn from(game: Geography) -> Self {
+        let board = match game.graph {
+            Some(graph) => Board::Undirected(graph),
+            None => Board::Directed(game.digraph),
+        };
+        GeographyData { rule: game.rule, board }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<GeographyData> for Geography {
+    fn from(data: GeographyData) -> Self {
+        match data.board {
+            Board::Undirected(graph) => Geography::undirected(graph, data.rule),
+            Board::Directed(digraph) => Geography::directed(digraph, data.rule),
+        }
+    }
 }
 
 impl Geography {

@@ -9,7 +9,12 @@ use grundy_graph::Graph;
 use crate::nimg::{NimGError, TokenMove};
 
 /// A Neighboring Nim position: the heap of every vertex and the vertex last played, if any.
+///
+/// With the `serde` feature a position serialises with its fields' names; it is relative to a
+/// game, so data from outside should be rebuilt with the game's `position` method, which
+/// checks it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NeighborPosition {
     heaps: Vec<u64>,
     token: Option<usize>,
@@ -69,7 +74,10 @@ impl fmt::Display for NeighborPosition {
 /// assert_eq!(naive::value(&nim, &nim.position(vec![1, 2, 4], None)?), Nimber::new(7));
 /// # Ok::<(), grundy_graph_games::NimGError>(())
 /// ```
+///
+/// With the `serde` feature the game serialises as its graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
 pub struct NeighboringNim {
     graph: Graph,
 }

@@ -9,6 +9,7 @@ use crate::digraph::{Digraph, ParseDigraphError, parse_prefixed_pairs, to_usize,
 
 /// The order of the two halves of a Vertex NimG turn, and where the token may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum VertexRule {
     /// Remove at least one disk from the token's vertex, then move the token to any neighbour,
     /// empty or not (the game the slides study "from now on").
@@ -149,7 +150,12 @@ pub fn parse_disks(text: &str) -> Result<Vec<u64>, NimGError> {
 
 /// A position of a token game with heaps: the disks of every vertex (Vertex NimG) or edge
 /// (Edge NimG), and the token's vertex.
+///
+/// With the `serde` feature a position serialises with its fields' names; it is relative to a
+/// game, so data from outside should be rebuilt with the game's `position` method, which
+/// checks it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NimGPosition {
     disks: Vec<u64>,
     token: usize,
@@ -185,6 +191,7 @@ impl fmt::Display for NimGPosition {
 /// A move of a token game with heaps: the token goes to `to` and `take` disks are removed
 /// (from the token's old vertex under remove-then-move rules, from `to` otherwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TokenMove {
     /// The vertex the token goes to.
     pub to: usize,
@@ -218,6 +225,7 @@ impl fmt::Display for TokenMove {
 /// # Ok::<(), grundy_graph_games::NimGError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VertexNimG {
     graph: Graph,
     rule: VertexRule,
@@ -450,11 +458,45 @@ impl VertexRule {
 /// assert_eq!(naive::value(&game, &position), Nimber::new(2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature the game serialises as
+/// `{"digraph": {...}, "rule": "RemoveThenMove", "deletes_empty": false}`; data that deletes
+/// empty vertices under another rule than [`VertexRule::RemoveThenMove`] is an error (only
+/// Vertexnim deletes them).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "DirectedVertexNimGData")
+)]
 pub struct DirectedVertexNimG {
     digraph: Digraph,
     rule: VertexRule,
     deletes_empty: bool,
+}
+
+/// A [`DirectedVertexNimG`] as data, before its check.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct DirectedVertexNimGData {
+    digraph: Digraph,
+    rule: VertexRule,
+    deletes_empty: bool,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<DirectedVertexNimGData> for DirectedVertexNimG {
+    type Error = String;
+
+    fn try_from(data: DirectedVertexNimGData) -> Result<Self, String> {
+        match (data.deletes_empty, data.rule) {
+            (false, rule) => Ok(DirectedVertexNimG::new(data.digraph, rule)),
+            (true, VertexRule::RemoveThenMove) => Ok(DirectedVertexNimG::vertexnim(data.digraph)),
+            (true, rule) => {
+                Err(format!("only Vertexnim (remove-then-move) deletes empty vertices, not {rule}"))
+            }
+        }
+    }
 }
 
 impl DirectedVertexNimG {
@@ -640,7 +682,16 @@ pub fn edge_nimg_path_end_value(disks: &[u64]) -> Nimber {
 /// assert_eq!(naive::value(&game, &position), Nimber::new(3 ^ 5 ^ 6));
 /// # Ok::<(), grundy_graph_games::NimGError>(())
 /// ```
+///
+/// With the `serde` feature the game serialises as its order and edges in id order,
+/// `{"order": 3, "edges": [[0, 1], [1, 2]]}`, and deserialises through [`EdgeNimG::new`]
+/// (more than [`MAX_PARSED_ORDER`](grundy_graph::MAX_PARSED_ORDER) vertices is an error too).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "EdgeNimGData", try_from = "EdgeNimGData")
+)]
 pub struct EdgeNimG {
     order: usize,
     edges: Vec<(usize, usize)>,
@@ -650,6 +701,7 @@ pub struct EdgeNimG {
 
 /// A move of Edge NimG: remove `take` disks from edge `edge` and cross it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EdgeMove {
     /// The edge id.
     pub edge: usize,
@@ -660,6 +712,31 @@ pub struct EdgeMove {
 impl fmt::Display for EdgeMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "take {} from edge {}", self.take, self.edge)
+    }
+}
+
+/// An [`EdgeNimG`] game as data: its order and edges.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct EdgeNimGData {
+    order: usize,
+    edges: Vec<(usize, usize)>,
+}
+
+#[cfg(feature = "serde")]
+impl From<EdgeNimG> for EdgeNimGData {
+    fn from(game: EdgeNimG) -> Self {
+        EdgeNimGData { order: game.order, edges: game.edges }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<EdgeNimGData> for EdgeNimG {
+    type Error = String;
+
+    fn try_from(data: EdgeNimGData) -> Result<Self, String> {
+        crate::digraph::check_order(data.order)?;
+        EdgeNimG::new(data.order, data.edges).map_err(|e| e.to_string())
     }
 }
 
@@ -727,8 +804,9 @@ impl EdgeNimG {
     /// ```
     pub fn parse(text: &str) -> Result<(EdgeNimG, Vec<u64>), NimGError> {
         let (order, pairs) = parse_prefixed_pairs(text, &['-'])?;
-        let order =
-            order.unwrap_or_else(|| pairs.iter().map(|t| t.u.max(t.v) + 1).max().unwrap_or(0));
+        let order = order.unwrap_or_else(|| {
+            pairs.iter().map(|t| t.u.max(t.v).saturating_add(1)).max().unwrap_or(0)
+        });
         if order > crate::digraph::MAX_PARSED_ORDER as u64 {
             return Err(ParseDigraphError::TooManyVertices {
                 order,

@@ -61,10 +61,49 @@ pub enum GraphError {
 /// assert!(g.is_path(&parts[0]));
 /// # Ok::<(), grundy_graph::GraphError>(())
 /// ```
+///
+/// With the `serde` feature a graph serialises as its order and edge list,
+/// `{"order": 5, "edges": [[0, 1], [1, 2], [3, 4]]}` (each edge `u < v`, in increasing order),
+/// and deserialises through [`Graph::from_edges`]: loops, duplicate edges, unknown vertices
+/// and more than [`MAX_PARSED_ORDER`](crate::MAX_PARSED_ORDER) vertices are errors.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "GraphData", try_from = "GraphData")
+)]
 pub struct Graph {
     adjacency: Vec<VertexSet>,
     edge_count: usize,
+}
+
+/// A [`Graph`] as data: its order and its edges.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GraphData {
+    order: usize,
+    edges: Vec<(usize, usize)>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Graph> for GraphData {
+    fn from(graph: Graph) -> Self {
+        GraphData { order: graph.order(), edges: graph.edges().collect() }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<GraphData> for Graph {
+    type Error = String;
+
+    fn try_from(data: GraphData) -> Result<Self, String> {
+        let max = crate::MAX_PARSED_ORDER;
+        if data.order > max {
+            return Err(crate::ParseGraphError::TooManyVertices { order: data.order as u64, max }
+                .to_string());
+        }
+        Graph::from_edges(data.order, data.edges).map_err(|e| e.to_string())
+    }
 }
 
 impl Graph {

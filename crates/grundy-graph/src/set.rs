@@ -31,6 +31,11 @@ const WORD: usize = 64;
 /// assert!(a.remove(200));
 /// assert_eq!(a.to_string(), "{0, 1, 2}");
 /// ```
+///
+/// With the `serde` feature a set serialises as its vertices in increasing order
+/// (`[0, 1, 2, 200]`); any list deserialises (repeats counted once) whose vertices are below
+/// [`MAX_PARSED_ORDER`](crate::MAX_PARSED_ORDER), so that short data cannot ask for a huge
+/// allocation.
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct VertexSet {
     /// Invariant: the last word, if any, is not zero.
@@ -275,6 +280,27 @@ impl fmt::Display for VertexSet {
             write!(f, "{v}")?;
         }
         f.write_str("}")
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for VertexSet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for VertexSet {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let vertices = <Vec<usize> as serde::Deserialize>::deserialize(deserializer)?;
+        let max = crate::MAX_PARSED_ORDER;
+        if let Some(&v) = vertices.iter().find(|&&v| v >= max) {
+            return Err(serde::de::Error::custom(format_args!(
+                "vertex {v} is too large: vertices are below {max}"
+            )));
+        }
+        Ok(vertices.into_iter().collect())
     }
 }
 

@@ -134,27 +134,31 @@ impl Graph {
             None => (None, text, 0),
         };
         let mut edges = Vec::new();
+        // Columns are counted only for an error: counting them for every token would make a
+        // long list quadratic.
+        let column = |byte: usize| text[..byte].chars().count() + 1;
         for (start, token) in tokens(body) {
-            let column = text[..offset + start].chars().count() + 1;
-            let bad = || ParseGraphError::BadToken { token: token.to_string(), column };
+            let at = offset + start;
+            let bad = || ParseGraphError::BadToken { token: token.to_string(), column: column(at) };
             let (u, v) = token.split_once('-').ok_or_else(bad)?;
             let u = parse_vertex(u).ok_or_else(bad)?;
             let v = parse_vertex(v).ok_or_else(bad)?;
-            edges.push((u, v, column));
+            edges.push((u, v, at));
         }
+        // Saturating: a vertex `u64::MAX` is then refused as too many vertices, not an overflow.
         let order = match order {
             Some(n) => n,
-            None => edges.iter().map(|&(u, v, _)| u.max(v) + 1).max().unwrap_or(0),
+            None => edges.iter().map(|&(u, v, _)| u.max(v).saturating_add(1)).max().unwrap_or(0),
         };
         if order > MAX_PARSED_ORDER as u64 {
             return Err(ParseGraphError::TooManyVertices { order, max: MAX_PARSED_ORDER });
         }
         let order = usize::try_from(order).unwrap_or(usize::MAX);
         let mut g = Graph::new(order);
-        for (u, v, column) in edges {
+        for (u, v, at) in edges {
             let as_usize = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
             g.add_edge(as_usize(u), as_usize(v))
-                .map_err(|source| ParseGraphError::Edge { source, column })?;
+                .map_err(|source| ParseGraphError::Edge { source, column: column(at) })?;
         }
         Ok(g)
     }

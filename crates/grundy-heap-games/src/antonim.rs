@@ -58,6 +58,9 @@ use crate::{
 ///
 /// The text form is the sizes separated by spaces, in increasing order (`1 3 5`); parsing
 /// accepts any order and commas, and rejects `0` and repeated sizes.
+///
+/// With the `serde` feature it serialises as the list of its heap sizes (`[1, 3, 5]`) and
+/// deserialises through [`HeapSet::new`] (sorted on the way in), so invalid data is an error.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HeapSet(Vec<u64>);
 
@@ -112,6 +115,9 @@ impl HeapSet {
     }
 }
 
+#[cfg(feature = "serde")]
+serde_heaps!(HeapSet);
+
 impl fmt::Display for HeapSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_heaps(f, &self.0)
@@ -131,6 +137,7 @@ impl FromStr for HeapSet {
 /// An Antonim move: take `take` tokens from heap number `heap`, counting from 0 in increasing
 /// order of size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     heap: usize,
     take: u64,
@@ -168,6 +175,7 @@ impl fmt::Display for Move {
 /// canonical (sorted). There is no decomposition and no known value: searching is for small
 /// positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Antonim;
 
 impl Antonim {

@@ -73,6 +73,9 @@ use crate::{MoveError, ParseError, check_amount, check_positive, parse_heaps, wr
 /// A Greedy Nim position: positive heap sizes, in the order written.
 ///
 /// The text form is the sizes separated by spaces: `3 5 5 1`.
+///
+/// With the `serde` feature it serialises as the list of its heap sizes (`[5, 2, 4]`) and
+/// deserialises through [`Heaps::new`], so invalid data is an error.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Heaps(Vec<u64>);
 
@@ -114,6 +117,9 @@ impl Heaps {
     }
 }
 
+#[cfg(feature = "serde")]
+serde_heaps!(Heaps);
+
 impl fmt::Display for Heaps {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_heaps(f, &self.0)
@@ -131,6 +137,7 @@ impl FromStr for Heaps {
 /// A Greedy Nim move: take `take` tokens from heap number `heap` (counting from 0), which
 /// must be a largest heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     heap: usize,
     take: u64,
@@ -168,6 +175,7 @@ impl fmt::Display for Move {
 /// positions (the outcome is known in closed form, [`outcome`], the value is not). For
 /// Definition 6.1 read literally, see [`LiteralGreedyNim`] and the [module](self) docs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GreedyNim;
 
 /// The size of the heap `mv` plays, once checked to exist, to be a largest heap and to hold
@@ -294,6 +302,7 @@ pub enum LiteralMoveError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LiteralGreedyNim;
 
 impl LiteralGreedyNim {

@@ -53,6 +53,26 @@ use core::fmt;
 #[cfg(doc)]
 use grundy_core::Ruleset;
 
+/// `Serialize` as the list of heap sizes, `Deserialize` through the position's constructor
+/// `new` (a heap of 0, or a repeated size in Antonim, is an error).
+#[cfg(feature = "serde")]
+macro_rules! serde_heaps {
+    ($position:ty) => {
+        impl serde::Serialize for $position {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.heaps())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $position {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let heaps = <Vec<u64> as serde::Deserialize>::deserialize(deserializer)?;
+                <$position>::new(heaps).map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
 pub mod antonim;
 pub mod greedy;
 pub mod rotisserie;

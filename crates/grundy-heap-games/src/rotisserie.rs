@@ -39,6 +39,9 @@ use crate::{MoveError, ParseError, check_amount, check_positive, parse_heaps, wr
 /// A Rotisserie Nim position: a queue of positive heap sizes, from the front to the back.
 ///
 /// The text form is the sizes separated by spaces, front first, back last: `5 2 4`.
+///
+/// With the `serde` feature it serialises as the list of its heap sizes (`[5, 2, 4]`) and
+/// deserialises through [`Queue::new`], so invalid data is an error.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Queue(Vec<u64>);
 
@@ -80,6 +83,9 @@ impl Queue {
     }
 }
 
+#[cfg(feature = "serde")]
+serde_heaps!(Queue);
+
 impl fmt::Display for Queue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_heaps(f, &self.0)
@@ -96,6 +102,7 @@ impl FromStr for Queue {
 
 /// A Rotisserie Nim move: take `take` tokens from the front heap (and requeue what is left).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     take: u64,
 }
@@ -124,6 +131,7 @@ impl fmt::Display for Move {
 /// As a [`Ruleset`], the moves take every amount from 1 to the front heap. There is no
 /// decomposition and no known value: searching is for small positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RotisserieNim;
 
 impl RotisserieNim {

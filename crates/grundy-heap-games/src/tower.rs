@@ -40,6 +40,9 @@ use crate::{MoveError, ParseError, check_amount, check_positive, parse_heaps, wr
 /// A Tower Nim position: a stack of positive heap sizes, from the bottom to the top.
 ///
 /// The text form is the sizes separated by spaces, bottom first, top last: `5 2 4`.
+///
+/// With the `serde` feature it serialises as the list of its heap sizes (`[5, 2, 4]`) and
+/// deserialises through [`Tower::new`], so invalid data is an error.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Tower(Vec<u64>);
 
@@ -76,6 +79,9 @@ impl Tower {
     }
 }
 
+#[cfg(feature = "serde")]
+serde_heaps!(Tower);
+
 impl fmt::Display for Tower {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_heaps(f, &self.0)
@@ -92,6 +98,7 @@ impl FromStr for Tower {
 
 /// A Tower Nim move: take `take` tokens from the top heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     take: u64,
 }
@@ -121,6 +128,7 @@ impl fmt::Display for Move {
 /// [`known_value`](Ruleset::known_value) answers every position with [`value`], so the solver
 /// never searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TowerNim;
 
 impl TowerNim {

@@ -14,8 +14,10 @@ pub const MAX_DEFEATED: usize = 1 << 20;
 
 /// A point of `N^d`: a position of a lattice game on the board `N^d`.
 ///
-/// Written `(3, 0, 1)`; read from `3,0,1` or `(3, 0, 1)`.
+/// Written `(3, 0, 1)`; read from `3,0,1` or `(3, 0, 1)`. With the `serde` feature a point
+/// serialises as the list of its coordinates (`[3, 0, 1]`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
 pub struct Point(Vec<u32>);
 
 impl Point {
@@ -120,13 +122,48 @@ impl FromStr for Point {
 /// assert_eq!(Solver::new(&misere).outcome(&Point::new([1, 0]))?, Outcome::P);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature a game serialises as its rule set and the generators of its
+/// defeated positions, `{"rules": [[1, 0], [0, 1], [-1, 1]], "generators": [[0, 0]]}` (no
+/// generator: normal play), and deserialises through [`LatticeGame::with_defeated`], so the
+/// axioms, the dimensions and the size of the defeated ideal are checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "LatticeGameData", try_from = "LatticeGameData")
+)]
 pub struct LatticeGame {
     rules: RuleSet,
     generators: Vec<Point>,
     defeated: HashSet<Point>,
     /// The largest weight of a defeated position: heavier points are never defeated.
     defeated_weight: Option<u64>,
+}
+
+/// A [`LatticeGame`] as data: its rules and the generators of its defeated positions.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct LatticeGameData {
+    rules: RuleSet,
+    #[serde(default)]
+    generators: Vec<Point>,
+}
+
+#[cfg(feature = "serde")]
+impl From<LatticeGame> for LatticeGameData {
+    fn from(game: LatticeGame) -> Self {
+        LatticeGameData { rules: game.rules, generators: game.generators }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<LatticeGameData> for LatticeGame {
+    type Error = LatticeError;
+
+    fn try_from(data: LatticeGameData) -> Result<Self, LatticeError> {
+        LatticeGame::with_defeated(data.rules, data.generators)
+    }
 }
 
 impl LatticeGame {
@@ -211,12 +248,8 @@ impl LatticeGame {
     pub fn input_complexity(&self) -> u64 {
         let bits = |a: i64| 1 + u64::from(64 - a.unsigned_abs().leading_zeros());
         let rules: u64 = self.rules.vectors().iter().flatten().map(|&a| bits(a)).sum();
-        let generators: u64 = self
-            .generators
-            .iter()
-            .flat_map(|g| g.coordinates())
-            .map(|&a| bits(i64::from(a)))
-            .sum();
+        let generators: u64 =
+            self.generators.iter().flat_map(|g| g.coordinates()).map(|&a| bits(i64::from(a))).sum();
         rules + generators
     }
 

@@ -54,11 +54,41 @@ pub const MAX_WEIGHT: u64 = 1 << 24;
 /// assert!(err.to_string().starts_with("axiom 1 fails"));
 /// # Ok::<(), grundy_lattice::LatticeError>(())
 /// ```
+///
+/// With the `serde` feature a rule set serialises as its vectors (`[[1, 0], [0, 1], [-1, 1]]`)
+/// and deserialises through [`RuleSet::new`]: a list that breaks an axiom is an error.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "RuleSetData", try_from = "RuleSetData")
+)]
 pub struct RuleSet {
     dimension: usize,
     vectors: Vec<Vec<i64>>,
     weights: Vec<u64>,
+}
+
+/// A [`RuleSet`] as data: its vectors.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+struct RuleSetData(Vec<Vec<i64>>);
+
+#[cfg(feature = "serde")]
+impl From<RuleSet> for RuleSetData {
+    fn from(rules: RuleSet) -> Self {
+        RuleSetData(rules.vectors)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RuleSetData> for RuleSet {
+    type Error = LatticeError;
+
+    fn try_from(data: RuleSetData) -> Result<Self, LatticeError> {
+        RuleSet::new(data.0)
+    }
 }
 
 impl RuleSet {

@@ -6,6 +6,7 @@ use crate::{LatticeError, LatticeGame, Outcomes, Periodicity, Point, Stratificat
 
 /// How far [`propose`] looks: the largest threshold and period it tries on each axis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SearchLimits {
     /// The largest threshold `t_i` tried.
     pub max_threshold: u32,

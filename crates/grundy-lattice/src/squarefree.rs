@@ -9,6 +9,7 @@ use crate::{LatticeError, LatticeGame, MAX_DIMENSION, Point, RuleSet};
 
 /// Normal or ordinary misère play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Play {
     /// The player who cannot move loses.
     Normal,

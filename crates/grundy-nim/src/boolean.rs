@@ -16,6 +16,9 @@ const WORD: usize = 64;
 /// The derived order is a total order consistent with equality (lengths first, then the bits
 /// as 64-bit words); it is not lexicographic in the text form.
 ///
+/// With the `serde` feature a position serialises as its text form (`"1001101"`), and
+/// deserialises through the parser: any other character is an error.
+///
 /// # Example
 ///
 /// ```
@@ -173,6 +176,21 @@ impl FromStr for BoolHeaps {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for BoolHeaps {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for BoolHeaps {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl FromIterator<bool> for BoolHeaps {
     fn from_iter<I: IntoIterator<Item = bool>>(bits: I) -> Self {
         BoolHeaps::from_bits(bits)
@@ -205,6 +223,7 @@ impl FromIterator<bool> for BoolHeaps {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BooleanNim;
 
 impl BooleanNim {

@@ -40,6 +40,8 @@ use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
 mod boolean;
+#[cfg(feature = "serde")]
+mod serde_big;
 
 pub use boolean::{BoolHeaps, BooleanNim, ParseBoolHeapsError};
 
@@ -47,8 +49,13 @@ pub use boolean::{BoolHeaps, BooleanNim, ParseBoolHeapsError};
 ///
 /// The text form is the heap sizes separated by spaces (commas are accepted too when
 /// parsing): `3 5 7`. The empty string is the position with no heap.
+///
+/// With the `serde` feature a position serialises as the list of its heaps, each a number
+/// when it fits in 64 bits and a string of decimal digits otherwise (`[3, 5, "18446744073709551616"]`);
+/// both forms deserialise, anything else (negative numbers, fractions, other text) is an error.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Heaps(Vec<BigUint>);
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
+pub struct Heaps(#[cfg_attr(feature = "serde", serde(with = "serde_big::list"))] Vec<BigUint>);
 
 impl Heaps {
     /// A position with the given heaps.
@@ -139,9 +146,14 @@ impl FromStr for Heaps {
 }
 
 /// A Nim move: take `take` tokens (at least one) from heap number `heap` (counting from 0).
+///
+/// With the `serde` feature a move serialises as `{"heap": 0, "take": 2}` (the heap counted
+/// from 0, the amount as a heap of [`Heaps`] is).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NimMove {
     heap: usize,
+    #[cfg_attr(feature = "serde", serde(with = "serde_big"))]
     take: BigUint,
 }
 
@@ -201,6 +213,7 @@ pub enum MoveError {
 /// so searching is for small heaps; the closed forms ([`Nim::nim_sum`],
 /// [`Nim::winning_moves`], [`Nim::misere_outcome`] ...) work for heaps of any size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Nim;
 
 impl Nim {

@@ -37,6 +37,7 @@ pub const LEAF_BUDGET: usize = 4096;
 
 /// A labelling of the vertices of a graph found by [`canonical_labelling`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Labelling {
     /// `order[i]` is the vertex that gets label `i`.
     pub order: Vec<usize>,

@@ -51,7 +51,11 @@ pub enum NodeKaylesError {
 /// assert_eq!(after.iter().collect::<Vec<_>>(), vec![3]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature a game serialises as its graph (`{"order": 4, "edges": [[0, 1],
+/// [1, 2], [2, 3]]}`), checked on the way in as [`Graph`]'s deserialisation checks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
 pub struct NodeKayles {
     graph: Graph,
 }

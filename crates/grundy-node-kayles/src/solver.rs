@@ -29,7 +29,16 @@ use crate::closed::{cycle_value, path_value};
 ///     .with_budget(Budget::unlimited().with_max_nodes(1_000_000));
 /// assert_eq!(config.canonical_max(), 12);
 /// ```
+///
+/// With the `serde` feature a config serialises with its fields' names; deserialising goes
+/// through the `with_*` methods, which clamp what they clamp (a `canonical_max` above the
+/// keyed size, zero threads or leaves). The budget's cancellation flag is not serialised.
 #[derive(Clone, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(from = "SolverConfigData")
+)]
 pub struct SolverConfig {
     table_bytes: usize,
     budget: Budget,
@@ -38,6 +47,33 @@ pub struct SolverConfig {
     exact_max: usize,
     threads: usize,
     parallel_after: u64,
+}
+
+/// A [`SolverConfig`] as data, before the builder's clamps.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct SolverConfigData {
+    table_bytes: usize,
+    budget: Budget,
+    canonical_max: usize,
+    leaf_budget: usize,
+    exact_max: usize,
+    threads: usize,
+    parallel_after: u64,
+}
+
+#[cfg(feature = "serde")]
+impl From<SolverConfigData> for SolverConfig {
+    fn from(data: SolverConfigData) -> Self {
+        SolverConfig::default()
+            .with_table_bytes(data.table_bytes)
+            .with_budget(data.budget)
+            .with_canonical_max(data.canonical_max)
+            .with_leaf_budget(data.leaf_budget)
+            .with_exact_max(data.exact_max)
+            .with_threads(data.threads)
+            .with_parallel_after(data.parallel_after)
+    }
 }
 
 impl Default for SolverConfig {
@@ -156,6 +192,7 @@ impl SolverConfig {
 
 /// Counters of a [`KaylesSolver`], summed over all its calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SolverStats {
     /// Components expanded: their children asked about a set of values (or, for components
     /// of 127 vertices or more, the mex of their children computed). The unit of the node

@@ -30,6 +30,9 @@ pub const MAX_DIGITS: usize = 64;
 /// assert!("0.18".parse::<Code>().is_err()); // 8 is no octal digit
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature a code serialises as its text (`"0.137"`, `"0x4.0"`) and
+/// deserialises through the parser, so a text that is no code is an error.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Code {
     /// `digits[j]` for taking `j` tokens; no trailing zeros beyond digit 0.
@@ -179,6 +182,21 @@ impl FromStr for Code {
             digits.pop();
         }
         Ok(Code { digits, hex })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Code {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

@@ -15,6 +15,9 @@ use crate::{Code, OctalError, Sequence};
 
 /// A row of dots, some of them marked. Text form: `.` for a free dot, `x` for a marked one
 /// (`X` and `o` are accepted too): `..x.....`.
+///
+/// With the `serde` feature a row serialises as its text (`"..x....."`) and deserialises
+/// through the parser: other characters and two adjacent marks are errors.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Dots {
     marked: Vec<bool>,
@@ -118,6 +121,21 @@ impl fmt::Display for Dots {
             f.write_str(if m { "x" } else { "." })?;
         }
         Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Dots {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Dots {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

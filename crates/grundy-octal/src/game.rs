@@ -22,10 +22,42 @@ pub const MAX_LISTED_MOVES: usize = 1 << 16;
 ///
 /// The order is that of the heaps, then of the number of tokens taken, then of the heaps left
 /// (no heap, one heap, then splits `a, m - a` by increasing `a`, then splits in three).
+///
+/// With the `serde` feature it serialises as `{"moves": [...], "count": n}`; data listing more
+/// moves than its count is an error.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "WinningMovesData")
+)]
 pub struct WinningMoves {
     moves: Vec<OctalMove>,
     count: u128,
+}
+
+/// [`WinningMoves`] as the data says, before its check.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct WinningMovesData {
+    moves: Vec<OctalMove>,
+    count: u128,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<WinningMovesData> for WinningMoves {
+    type Error = String;
+
+    fn try_from(data: WinningMovesData) -> Result<Self, String> {
+        if data.moves.len() as u128 > data.count {
+            return Err(format!(
+                "{} winning moves listed, more than their count {}",
+                data.moves.len(),
+                data.count
+            ));
+        }
+        Ok(WinningMoves { moves: data.moves, count: data.count })
+    }
 }
 
 impl WinningMoves {
@@ -51,7 +83,10 @@ impl WinningMoves {
 }
 
 /// A position: heaps of tokens, in order. Text form: sizes separated by spaces (`17 20`).
+///
+/// With the `serde` feature a position serialises as the list of its heaps (`[17, 20]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
 pub struct Heaps(Vec<u64>);
 
 impl Heaps {
@@ -96,11 +131,44 @@ impl FromStr for Heaps {
 
 /// A move: take `take` tokens from heap `heap` (counting from 0) and leave `rest`, zero to
 /// three non-empty heaps in increasing order, in its place.
+///
+/// With the `serde` feature a move serialises as `{"heap": 0, "take": 3, "rest": [6, 41]}`
+/// (the heap counted from 0); deserialising sorts `rest`, as [`OctalMove::new`] does, and
+/// refuses more than three heaps left or an empty one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "OctalMoveData")
+)]
 pub struct OctalMove {
     heap: usize,
     take: u64,
     rest: Vec<u64>,
+}
+
+/// An [`OctalMove`] as the data says, before its check.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct OctalMoveData {
+    heap: usize,
+    take: u64,
+    rest: Vec<u64>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<OctalMoveData> for OctalMove {
+    type Error = String;
+
+    fn try_from(data: OctalMoveData) -> Result<Self, String> {
+        if data.rest.len() > 3 {
+            return Err(format!("a move leaves at most 3 heaps, not {}", data.rest.len()));
+        }
+        if data.rest.contains(&0) {
+            return Err("the heaps a move leaves are not empty".into());
+        }
+        Ok(OctalMove::new(data.heap, data.take, data.rest))
+    }
 }
 
 impl OctalMove {

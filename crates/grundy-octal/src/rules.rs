@@ -36,7 +36,16 @@ use crate::{Code, MAX_DIGITS, OctalError, ParseCodeError};
 /// assert_eq!(sub.code().to_string(), "0.333");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature rules serialise as they were given: `{"octal": {"code": "0.137",
+/// "unequal_splits": false}}`, `{"subtraction": [1, 2, 3]}` or `"grundy"`; a subtraction set
+/// deserialises through [`Rules::subtraction`], so a bad set is an error.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "RulesData", try_from = "RulesData")
+)]
 pub struct Rules {
     code: Code,
     unequal: bool,
@@ -133,6 +142,47 @@ impl Rules {
     /// The largest number of tokens a move may take.
     pub fn max_take(&self) -> usize {
         self.code.max_take()
+    }
+}
+
+/// [`Rules`] as data.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum RulesData {
+    Octal {
+        code: Code,
+        #[serde(default)]
+        unequal_splits: bool,
+    },
+    Subtraction(Vec<usize>),
+    Grundy,
+}
+
+#[cfg(feature = "serde")]
+impl From<Rules> for RulesData {
+    fn from(rules: Rules) -> Self {
+        match rules.name {
+            Name::Grundy => RulesData::Grundy,
+            Name::Subtraction(set) => RulesData::Subtraction(set),
+            Name::Code => RulesData::Octal { code: rules.code, unequal_splits: rules.unequal },
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RulesData> for Rules {
+    type Error = OctalError;
+
+    fn try_from(data: RulesData) -> Result<Self, OctalError> {
+        Ok(match data {
+            RulesData::Grundy => Rules::grundys_game(),
+            RulesData::Subtraction(set) => Rules::subtraction(set)?,
+            RulesData::Octal { code, unequal_splits: false } => Rules::octal(code),
+            RulesData::Octal { code, unequal_splits: true } => {
+                Rules::octal(code).with_unequal_splits()
+            }
+        })
     }
 }
 

@@ -32,6 +32,10 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 /// assert_eq!(Dyadic::simplest_between(Some(&half), Some(&Dyadic::from(1)))?, sum);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature a number serialises as its text (`"-3/4"`, `"5"`; numerators of any
+/// size) and deserialises through the parser, so a denominator that is not a power of two is
+/// an error.
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
 pub struct Dyadic {
     /// Odd unless `exponent == 0`.
@@ -358,6 +362,21 @@ pub(crate) fn power_of_two_exponent(denominator: &BigUint) -> Option<u32> {
         return None;
     }
     u32::try_from(denominator.bits() - 1).ok()
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Dyadic {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Dyadic {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
 }
 
 impl FromStr for Dyadic {

@@ -58,6 +58,7 @@
 #![deny(missing_docs)]
 
 mod dyadic;
+mod impartial;
 pub mod naive;
 pub mod notation;
 mod ruleset;
@@ -66,6 +67,7 @@ mod store;
 pub mod thermograph;
 
 pub use dyadic::{Dyadic, EmptyIntervalError, ParseDyadicError};
+pub use impartial::Impartial;
 pub use notation::{DisplayGame, Expr, ParseGameError};
 pub use ruleset::PartizanRuleset;
 pub use store::{Game, GameOrdering, GameStore, Nus, ParseOutcomeError, PartizanOutcome, Player};

@@ -48,6 +48,7 @@ use crate::store::{Game, GameStore, Nus};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Expr {
     /// `x + n·↑ + *m`, written `x`, `^`, `*3`, `1/2v*`...
     Literal(Nus),
@@ -113,6 +114,15 @@ pub enum ParseGameError {
         /// Byte offset of the second longest bar run.
         position: usize,
     },
+    /// An expression nested deeper than [`MAX_DEPTH`] (braces, parentheses, signs, terms of
+    /// a sum, or bar runs of distinct lengths).
+    #[error("at byte {position}: the expression is nested more than {max} levels deep")]
+    TooDeep {
+        /// Byte offset where the limit was passed.
+        position: usize,
+        /// The limit, [`MAX_DEPTH`].
+        max: usize,
+    },
 }
 
 /// The largest `m` in `*m` and `n` in `^n` or `vn` that [`GameStore::parse`] accepts.
@@ -121,9 +131,18 @@ pub enum ParseGameError {
 /// limit turns a typo such as `*1000000000` into an error rather than an exhausted memory.
 pub const MAX_COUNT: u64 = 10_000;
 
+/// The deepest expression that [`GameStore::parse`] and `Expr`'s `FromStr` accept: each
+/// brace, parenthesis, sign, `±`, term of a sum and level of bars counts one level.
+///
+/// Parsing, printing, evaluating and dropping an expression recurse once per level, so the
+/// limit turns a text such as ten thousand `{` into an error rather than a stack overflow.
+pub const MAX_DEPTH: usize = 200;
+
 struct Parser<'a> {
     text: &'a str,
     pos: usize,
+    /// The depth of the expression being read, at most [`MAX_DEPTH`].
+    depth: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -159,23 +178,46 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Goes `levels` levels deeper, or fails past [`MAX_DEPTH`].
+    fn enter(&mut self, levels: usize) -> Result<(), ParseGameError> {
+        self.depth += levels;
+        if self.depth > MAX_DEPTH {
+            return Err(ParseGameError::TooDeep { position: self.pos, max: MAX_DEPTH });
+        }
+        Ok(())
+    }
+
+    /// A sum: each term after the first nests the tree one level deeper (two for `±`).
     fn expr(&mut self) -> Result<Expr, ParseGameError> {
+        let depth = self.depth;
         let mut e = self.operand()?;
         loop {
             if self.eat("+") {
+                self.enter(1)?;
                 e = Expr::Sum(Box::new(e), Box::new(self.operand()?));
             } else if self.eat("±") {
+                self.enter(2)?;
                 let pm = Expr::PlusMinus(Box::new(self.operand()?));
                 e = Expr::Sum(Box::new(e), Box::new(pm));
             } else if self.eat("-") {
+                self.enter(1)?;
                 e = Expr::Difference(Box::new(e), Box::new(self.operand()?));
             } else {
+                self.depth = depth;
                 return Ok(e);
             }
         }
     }
 
+    /// One operand, one level deeper than its context.
     fn operand(&mut self) -> Result<Expr, ParseGameError> {
+        self.enter(1)?;
+        let e = self.operand_inner()?;
+        self.depth -= 1;
+        Ok(e)
+    }
+
+    fn operand_inner(&mut self) -> Result<Expr, ParseGameError> {
         const WHAT: &str = "a game (a number, ^, v, *, '{', '(', '-' or '±')";
         match self.peek() {
             Some('-') => {
@@ -337,6 +379,11 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        // Splitting at the longest bar nests one level per distinct length, at most one per run.
+        if self.depth + bars.len() > MAX_DEPTH {
+            let position = bars.last().map_or(self.pos, |b| b.1);
+            return Err(ParseGameError::TooDeep { position, max: MAX_DEPTH });
+        }
         if bars.is_empty() {
             return Err(ParseGameError::Expected {
                 position: self.pos - 1,
@@ -374,7 +421,7 @@ impl FromStr for Expr {
     type Err = ParseGameError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let mut parser = Parser { text, pos: 0 };
+        let mut parser = Parser { text, pos: 0, depth: 0 };
         let e = parser.expr()?;
         if parser.peek().is_some() {
             return Err(parser.error("'+', '-' or the end of the expression"));

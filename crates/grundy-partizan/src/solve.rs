@@ -121,6 +121,7 @@ pub fn canonical_form_within<R: PartizanRuleset>(
 
 /// Counters of a [`Solver`], summed over all its calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Stats {
     /// Components expanded (their moves listed and played), the unit of the node budget.
     pub nodes: u64,

@@ -18,7 +18,10 @@ use crate::Dyadic;
 /// nothing about the game order, which is [`GameStore::cmp`].
 ///
 /// A handle is only meaningful for the store that made it; passing it to another store gives
-/// an unspecified game or a panic.
+/// an unspecified game or a panic. For the same reason `Game` does not implement serde's
+/// `Serialize` and `Deserialize` (feature `serde`): serialise the game's value instead, as an
+/// [`Expr`](crate::Expr) or as the text of [`GameStore::display`], and rebuild it with
+/// [`GameStore::eval`] or [`GameStore::parse`] in the store that reads it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Game(u32);
 
@@ -40,6 +43,7 @@ impl fmt::Debug for Game {
 /// Games are partially ordered: besides less, equal and greater, two games can be
 /// *confused* (incomparable, `G || H`), which means that `G - H` is a first-player win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GameOrdering {
     /// `G < H`: `G - H` is a win for Right.
     Less,
@@ -90,6 +94,7 @@ impl fmt::Display for GameOrdering {
 /// `G || 0`. Impartial games are only ever P or N, which is where grundy-core's
 /// [`Outcome`] embeds (`From<Outcome>`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PartizanOutcome {
     /// Left wins whoever starts.
     L,
@@ -169,6 +174,7 @@ impl core::str::FromStr for PartizanOutcome {
 
 /// One of the two players of a partizan game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Player {
     /// Left, the player for whom positive games are good (Blue, Black, vertical...).
     Left,
@@ -200,6 +206,7 @@ impl fmt::Display for Player {
 /// These are the values CGSuite prints compactly (`1/2^*`, `vv*3`, `-1*`); see
 /// [`GameStore::as_nus`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Nus {
     /// The number part `x`.
     pub number: Dyadic,

@@ -45,6 +45,7 @@ use crate::{DemiQuantum, Superposition};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DemiQuantumBooleanNim;
 
 impl DemiQuantumBooleanNim {

@@ -23,6 +23,10 @@ pub enum QuantumError {
 ///
 /// The classical moves are stored sorted (by `M`'s order) and without duplicates, so equal
 /// sets are equal values. A one-move superposition is a classical move.
+///
+/// With the `serde` feature a move serialises as the list of its classical moves and
+/// deserialises through [`QuantumMove::new`] (sorted, repeats dropped; an empty list is an
+/// error).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct QuantumMove<M> {
     moves: Vec<M>,
@@ -86,6 +90,9 @@ impl<M: fmt::Display> fmt::Display for QuantumMove<M> {
 /// branches realizations, so slots cannot keep an identity. The text form lists the
 /// realizations separated by ` / ` (`1 2 / 2 1` for `<(1,2) | (2,1)>`); parsing is
 /// implemented for Nim and Boolean Nim.
+///
+/// With the `serde` feature a position serialises as the list of its realizations and
+/// deserialises through [`QuantumPosition::new`] (repeats dropped, first appearance kept).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct QuantumPosition<P> {
     realizations: Vec<P>,
@@ -185,6 +192,9 @@ impl<P: fmt::Display> fmt::Display for QuantumPosition<P> {
 /// assert_eq!(solver.outcome(&start)?, Outcome::N);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature the ruleset serialises as `{"inner": ..., "width": 2}` and
+/// deserialises through [`Quantum::new`], so a width of 0 is an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Quantum<R> {
     inner: R,
@@ -313,5 +323,65 @@ where
 
     fn known_value(&self, position: &Self::Position) -> Option<Nimber> {
         self.is_terminal(position).then_some(Nimber::ZERO)
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{Quantum, QuantumMove, QuantumPosition};
+    use grundy_core::Ruleset;
+
+    impl<M: Serialize> Serialize for QuantumMove<M> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_seq(&self.moves)
+        }
+    }
+
+    impl<'de, M: Deserialize<'de> + Ord> Deserialize<'de> for QuantumMove<M> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            QuantumMove::new(Vec::<M>::deserialize(deserializer)?).map_err(D::Error::custom)
+        }
+    }
+
+    impl<P: Serialize> Serialize for QuantumPosition<P> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_seq(&self.realizations)
+        }
+    }
+
+    impl<'de, P> Deserialize<'de> for QuantumPosition<P>
+    where
+        P: Deserialize<'de> + Eq + core::hash::Hash + Clone,
+    {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            Ok(QuantumPosition::new(Vec::<P>::deserialize(deserializer)?))
+        }
+    }
+
+    /// A [`Quantum`] ruleset as data.
+    #[derive(Serialize, Deserialize)]
+    struct QuantumData<R> {
+        inner: R,
+        width: usize,
+    }
+
+    impl<R: Serialize> Serialize for Quantum<R> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            QuantumData { inner: &self.inner, width: self.width }.serialize(serializer)
+        }
+    }
+
+    impl<'de, R> Deserialize<'de> for Quantum<R>
+    where
+        R: Deserialize<'de> + Ruleset,
+        R::Move: Ord,
+    {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let data = QuantumData::<R>::deserialize(deserializer)?;
+            Quantum::new(data.inner, data.width).map_err(D::Error::custom)
+        }
     }
 }

@@ -29,7 +29,11 @@ use core::fmt;
 /// assert_eq!("1 2 / x / 0 3".parse::<Superposition<Heaps>>()?, p);
 /// # Ok::<(), grundy_quantum::ParseMatrixError>(())
 /// ```
+///
+/// With the `serde` feature a superposition serialises as the list of its slots, `null` for
+/// a collapsed one (`[[1, 2], null, [0, 3]]` for Nim).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
 pub struct Superposition<P> {
     slots: Vec<Option<P>>,
 }

@@ -30,6 +30,10 @@ use crate::{BoolMatrix, ParseError};
 /// assert_eq!(grid.to_string(), "ppgg/ggpg");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature a grid serialises as its number of columns and its rows,
+/// `{"cols": 4, "cells": ["ppgg", "ggpg"]}`; data whose rows are not `cols` cells `g` or `p`
+/// is an error.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Grid(BoolMatrix);
 
@@ -107,6 +111,10 @@ impl Grid {
         Ok(Grid(m))
     }
 
+    /// The most columns a board read by [`from_shorthand`](Self::from_shorthand) may have:
+    /// a board of `r` rows then holds at most `r × 8` KiB.
+    pub const MAX_SHORTHAND_COLS: usize = 1 << 16;
+
     /// Parses the paper's shorthand: rows in parentheses listing their purple columns, then
     /// bare column numbers for columns purple in no row. The board has as many columns as
     /// the largest number named plus one.
@@ -119,7 +127,9 @@ impl Grid {
     /// # Errors
     ///
     /// [`ParseError::Shorthand`] for unbalanced parentheses or a stray character,
-    /// [`ParseError::Empty`] when no row is given.
+    /// [`ParseError::Empty`] when no row is given, [`ParseError::TooLarge`] when a column
+    /// number is [`MAX_SHORTHAND_COLS`](Self::MAX_SHORTHAND_COLS) or more (so that a short
+    /// text cannot ask for a huge board).
     pub fn from_shorthand(text: &str) -> Result<Self, ParseError> {
         let mut rows: Vec<Vec<usize>> = Vec::new();
         let mut max: Option<usize> = None;
@@ -179,9 +189,10 @@ impl Grid {
             return Err(ParseError::Empty);
         }
         let cols = match max {
-            Some(m) => {
-                m.checked_add(1).ok_or(ParseError::TooLarge { rows: rows.len(), cols: m })?
+            Some(m) if m >= Self::MAX_SHORTHAND_COLS => {
+                return Err(ParseError::TooLarge { rows: rows.len(), cols: m.saturating_add(1) });
             }
+            Some(m) => m + 1,
             None => return Err(bad(0, "no column is named")),
         };
         Self::from_purple_columns(cols, &rows)
@@ -246,6 +257,21 @@ impl Grid {
     /// Returns `false` for a column out of range.
     pub fn is_feasible(&self, c: usize) -> bool {
         c < self.cols() && self.0.column_any(c)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Grid {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&crate::matrix::MatrixData::of(&self.0, 'g', 'p'), serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Grid {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let data = <crate::matrix::MatrixData as serde::Deserialize>::deserialize(deserializer)?;
+        data.matrix('g', 'p').map(Grid).map_err(serde::de::Error::custom)
     }
 }
 

@@ -96,6 +96,10 @@ pub enum ParseError {
 /// assert_eq!(format!("{m:#}"), "101\n011");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature a matrix serialises as its number of columns and its rows,
+/// `{"cols": 3, "cells": ["101", "011"]}` (so matrices with no row or no column round-trip
+/// too); data whose rows are not `cols` characters `0` or `1` is an error.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoolMatrix {
     rows: usize,
@@ -437,6 +441,67 @@ impl BoolMatrix {
             }
         }
         Ok(())
+    }
+}
+
+/// A matrix as data: its number of columns and one string per row, a character per cell.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct MatrixData {
+    cols: usize,
+    cells: Vec<String>,
+}
+
+#[cfg(feature = "serde")]
+impl MatrixData {
+    /// The data of `matrix`, `one` for a true cell and `zero` for a false one.
+    pub(crate) fn of(matrix: &BoolMatrix, one: char, zero: char) -> Self {
+        let cells = (0..matrix.rows)
+            .map(|r| (0..matrix.cols).map(|c| if matrix.get(r, c) { one } else { zero }).collect())
+            .collect();
+        MatrixData { cols: matrix.cols, cells }
+    }
+
+    /// The matrix of the data, `one` (or its upper case) for a true cell, `zero` for a false
+    /// one.
+    pub(crate) fn matrix(&self, one: char, zero: char) -> Result<BoolMatrix, String> {
+        let mut m = BoolMatrix::try_new(self.cells.len(), self.cols).map_err(|e| e.to_string())?;
+        for (r, row) in self.cells.iter().enumerate() {
+            let found = row.chars().count();
+            if found != self.cols {
+                return Err(format!("row {} has {found} cells, expected {}", r + 1, self.cols));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                match ch.to_ascii_lowercase() {
+                    x if x == one => m.set(r, c, true),
+                    x if x == zero => {}
+                    _ => {
+                        return Err(format!(
+                            "invalid cell '{ch}' at row {}, column {}: expected {one} or {zero}",
+                            r + 1,
+                            c + 1
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(m)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for BoolMatrix {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&MatrixData::of(self, '1', '0'), serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for BoolMatrix {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <MatrixData as serde::Deserialize>::deserialize(deserializer)?
+            .matrix('1', '0')
+            .map_err(serde::de::Error::custom)
     }
 }
 

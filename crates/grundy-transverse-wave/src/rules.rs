@@ -28,6 +28,7 @@ use crate::{BoolMatrix, Grid};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TransverseWave;
 
 impl Ruleset for TransverseWave {
@@ -78,6 +79,7 @@ impl Ruleset for TransverseWave {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CrosswiseAnd;
 
 impl Ruleset for CrosswiseAnd {
@@ -128,6 +130,7 @@ impl Ruleset for CrosswiseAnd {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CrosswiseOr;
 
 impl Ruleset for CrosswiseOr {

@@ -65,6 +65,7 @@ pub enum SearchError {
 /// assert_eq!(limits.max_rows(), 4);
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SearchLimits {
     max_rows: usize,
     max_cols: usize,
@@ -138,6 +139,7 @@ impl SearchLimits {
 
 /// A grid found by [`ValueSearch::smallest`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Found {
     /// The grid (rows and columns in the enumeration's order).
     pub grid: Grid,
@@ -148,6 +150,7 @@ pub struct Found {
 
 /// Counters of a [`ValueSearch`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SearchStats {
     /// Multisets of columns generated (canonical prefixes included).
     pub multisets: u64,

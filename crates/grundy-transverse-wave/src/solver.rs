@@ -12,6 +12,7 @@ use crate::{BoolMatrix, Grid};
 
 /// Counters of a [`WaveSolver`], summed over all its calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WaveStats {
     /// States expanded (their moves listed and reduced): the unit of the node budget.
     pub states: u64,

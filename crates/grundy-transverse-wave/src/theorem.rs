@@ -75,6 +75,7 @@ pub fn pascal_value(p: usize, k: usize) -> Nimber {
 /// The parameters of Theorem 1 for a grid inside its hypothesis (see the
 /// [module docs](self) for the definitions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PascalParams {
     /// Live rows with a purple cell in a selectable column.
     pub p: usize,

@@ -52,6 +52,7 @@
 //! | `col` | [`col`] | `grundy-col`: Col, Snort and Myopic Col (partizan colouring games on graphs, paths and binary trees), the closed forms of Myopic Col on paths |
 //! | `reductions` | [`reductions`] | `grundy-reductions`: reductions between rulesets, the tandem checker, the lattice |
 //! | `rayon` (not default) | `solver::par_value` | `grundy-core`'s parallel search: solvers sharing one table on rayon's thread pool |
+//! | `serde` (not default) | | `Serialize` and `Deserialize` for the positions, moves, nimbers, outcomes, configs and stats of `grundy-core` and of each family enabled (partizan `Game` handles excepted: they belong to their store) |
 //!
 //! # Where to start
 //!

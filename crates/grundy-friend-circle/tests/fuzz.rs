@@ -1,0 +1,171 @@
+//! Fuzz target for the text form of Friend Circle positions ([`FriendCircle::parse`]:
+//! `5: 0-1t, 1-2f / 1 3`). Issue 22.
+//!
+//! Every case asserts: no panic (a `Result` either way), a parsed position prints
+//! ([`FriendCircle::to_text`]) to a text that parses back to the same game and position, at
+//! most [`MAX_PARSED_ORDER`] vertices, the case ends within a time bound and the process's peak
+//! resident memory stays under 1 GiB. Allocation bound (from the code, as for
+//! `Graph::parse_edge_list`): 32 bytes per vertex (at most 2^20 vertices, 32 MiB), then dense
+//! neighbourhood bit sets of at most `n/8` bytes per end of each edge; numbers of any length
+//! are refused without allocation.
+//!
+//! Cases per property: `GRUNDY_FUZZ_CASES` (default 2000). The long run of the issue:
+//! `GRUNDY_FUZZ_CASES=1000000 cargo test --release -p grundy-friend-circle --test fuzz`.
+
+use grundy_friend_circle::{FriendCircle, FriendCircleError, MAX_PARSED_ORDER};
+
+// ---------------------------------------------------------------------------------------------
+// Harness shared by the fuzz targets of every crate (the same text in each `tests/fuzz.rs`).
+// ---------------------------------------------------------------------------------------------
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use proptest::sample::Index;
+
+/// The most resident memory the fuzz process may reach (checked every 256 cases from
+/// `/proc/self/status` where it exists): a case that allocated beyond the stated bounds of
+/// the target would push the peak past it.
+const PEAK_RSS: u64 = 1 << 30;
+
+/// Cases run by this process, to read the peak resident memory now and then.
+static CASES: AtomicUsize = AtomicUsize::new(0);
+
+/// The peak resident memory of the process in bytes (`VmHWM`), where Linux tells it.
+fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The longest a single case may take (debug builds included); a slower case is a hang.
+const CASE_TIME: Duration = Duration::from_secs(2);
+
+/// Cases per property: `GRUNDY_FUZZ_CASES` (default 2000, the short run of CI).
+fn config() -> ProptestConfig {
+    let cases =
+        std::env::var("GRUNDY_FUZZ_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(2000);
+    ProptestConfig::with_cases(cases)
+}
+
+/// Runs `f` on `input` and asserts that it takes under [`CASE_TIME`]; every 256 cases, that
+/// the process's peak resident memory is under [`PEAK_RSS`].
+fn bounded<R>(input: &str, f: impl FnOnce(&str) -> R) -> R {
+    let start = Instant::now();
+    let result = f(input);
+    let elapsed = start.elapsed();
+    assert!(elapsed <= CASE_TIME, "{input:?} took {elapsed:?}");
+    if CASES.fetch_add(1, Ordering::Relaxed) % 256 == 0 {
+        if let Some(rss) = peak_rss() {
+            assert!(rss <= PEAK_RSS, "peak RSS {rss} bytes after {input:?}");
+        }
+    }
+    result
+}
+
+/// Numbers at the edges of the integer types and of the crates' limits, spliced into inputs.
+const HUGE: &[&str] = &[
+    "99999999999999999999",
+    "18446744073709551615",
+    "18446744073709551616",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "4294967295",
+    "4294967296",
+    "1048575",
+    "1048576",
+    "65536",
+    "0",
+    "-1",
+    "",
+    " ",
+    "\n",
+    "\u{0}",
+    "é",
+    "∪",
+];
+
+/// A valid input from `seeds` with up to six edits: insert, delete or replace a character,
+/// the inserted text drawn from `pieces` (the crate's alphabet) or [`HUGE`].
+fn mutated(
+    seeds: &'static [&'static str],
+    pieces: &'static [&'static str],
+) -> impl Strategy<Value = String> {
+    let piece = prop_oneof![prop::sample::select(pieces), prop::sample::select(HUGE)];
+    (prop::sample::select(seeds), prop::collection::vec((0u8..3, any::<Index>(), piece), 0..6))
+        .prop_map(|(seed, edits)| {
+            let mut chars: Vec<char> = seed.chars().collect();
+            for (op, at, piece) in edits {
+                let i = at.index(chars.len() + 1);
+                match op {
+                    0 => {
+                        chars.splice(i..i, piece.chars());
+                    }
+                    1 if i < chars.len() => {
+                        chars.remove(i);
+                    }
+                    _ if i < chars.len() => {
+                        chars.splice(i..=i, piece.chars());
+                    }
+                    _ => chars.extend(piece.chars()),
+                }
+            }
+            chars.into_iter().collect()
+        })
+}
+
+/// Any text (`\PC*`), text over `alphabet` (a regex) and mutations of `seeds`.
+fn inputs(
+    alphabet: &'static str,
+    seeds: &'static [&'static str],
+    pieces: &'static [&'static str],
+) -> impl Strategy<Value = String> {
+    prop_oneof![
+        "\\PC{0,40}",
+        proptest::string::string_regex(alphabet).expect("a valid regex"),
+        mutated(seeds, pieces),
+    ]
+}
+
+const SEEDS: &[&str] =
+    &["5: 0-1t, 1-2f / 1 3", "0-1t 1-2t 2-0f / 0", "3: / 2", "0-1f / ", "1000: 0-1t / 0"];
+const PIECES: &[&str] = &["-", ":", ",", " ", "\n", "/", "t", "f", "0", "1", "7", "0-1t", "2-1f"];
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn fuzz_friend_circle(text in inputs("[0-9 ,:tf/\\-\n]{0,40}", SEEDS, PIECES)) {
+        if let Ok((game, position)) = bounded(&text, FriendCircle::parse) {
+            assert!(game.graph().order() <= MAX_PARSED_ORDER);
+            let printed = game.to_text(&position);
+            let (again, back) = FriendCircle::parse(&printed).expect("printed text parses back");
+            assert_eq!(back, position);
+            assert_eq!(again.to_text(&back), printed);
+        }
+    }
+}
+
+/// Regression (found while writing this target): a vertex or seed `u64::MAX` without a count
+/// made the implied order `u64::MAX + 1` overflow, a panic in debug builds. It is now refused
+/// as too many vertices.
+#[test]
+fn largest_vertex_number_is_refused() {
+    for text in ["0-18446744073709551615t / 0", "0-1t / 18446744073709551615"] {
+        assert!(
+            matches!(FriendCircle::parse(text), Err(FriendCircleError::TooManyVertices { .. })),
+            "{text}"
+        );
+    }
+}
+
+/// Numbers of any length are refused without being allocated.
+#[test]
+fn long_inputs_stay_within_bounds() {
+    let long = "9".repeat(100_000);
+    assert!(bounded(&format!("{long}: 0-1t / 0"), FriendCircle::parse).is_err());
+    assert!(bounded(&format!("0-{long}t / 0"), FriendCircle::parse).is_err());
+    assert!(bounded(&format!("0-1t / {long}"), FriendCircle::parse).is_err());
+}
