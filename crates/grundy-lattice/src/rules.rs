@@ -114,7 +114,7 @@ impl RuleSet {
                     expected: dimension,
                 });
             }
-            if let Some(&value) = v.iter().find(|x| x.abs() > MAX_ENTRY) {
+            if let Some(&value) = v.iter().find(|x| x.unsigned_abs() > MAX_ENTRY.unsigned_abs()) {
                 return Err(LatticeError::EntryTooLarge { index: i + 1, value, max: MAX_ENTRY });
             }
             if v.iter().all(|&x| x == 0) {
@@ -386,6 +386,11 @@ mod tests {
             Err(LatticeError::WrongDimension { index: 2, found: 1, expected: 2, .. })
         ));
         assert!(matches!("".parse::<RuleSet>(), Err(LatticeError::Parse { .. })));
+        // i64::MIN has no absolute value in i64 (found by the fuzz target).
+        assert!(matches!(
+            "2,-9223372036854775808 0,1 1,1".parse::<RuleSet>(),
+            Err(LatticeError::EntryTooLarge { index: 1, value: i64::MIN, .. })
+        ));
         assert!(matches!(
             "1,0 0,1 1,0".parse::<RuleSet>(),
             Err(LatticeError::DuplicateRule { first: 1, second: 3 })
