@@ -53,10 +53,37 @@
 //! - **Everything fast is tested against something plain.** The [`naive`] functions use only
 //!   the two required methods; the test suites compare every shortcut against them.
 //!
-//! # Other crates
+//! # Feature flags
 //!
-//! `grundy-nim` (Nim in closed form, heaps of any size), `grundy` (the facade),
-//! `grundy-cli` (the `grundy` program).
+//! | feature | default | what |
+//! | --- | --- | --- |
+//! | `rayon` | off | `solver::par_value`: solvers sharing one table on rayon's thread pool |
+//! | `serde` | off | `Serialize` and `Deserialize` for nimbers, outcomes, configs and statistics |
+//!
+//! # The crate map
+//!
+//! Every crate of the family builds on this one; the `grundy` facade re-exports them all
+//! behind cargo features of the same names (all on by default but `petgraph`, `rayon` and
+//! `serde`).
+//!
+//! | crate | what |
+//! | --- | --- |
+//! | `grundy-nim` | Nim with heaps of any size: Bouton's value, winning moves, misère Nim |
+//! | `grundy-octal` | octal and hexadecimal codes, subtraction games, Grundy's game, certified periods, Rob's Dots |
+//! | `grundy-heap-games` | Antonim, Tower Nim, Rotisserie Nim, Greedy Nim |
+//! | `grundy-transverse-wave` | Transverse Wave, Crosswise AND and OR, a fast solver |
+//! | `grundy-quantum` | demi-quantum and quantum generalisations of any ruleset |
+//! | `grundy-avoid-true` | Avoid True, Rechargeable Bipartite and Hypergraph Boolean Nim |
+//! | `grundy-graph` | simple graphs, edge lists, graph6, petgraph conversions (feature `petgraph`) |
+//! | `grundy-node-kayles` | Node-Kayles with component splitting and canonical labelling |
+//! | `grundy-friend-circle`, `grundy-demographic-influence` | the games of Burke, Ferland and Teng |
+//! | `grundy-graph-games` | Geography, Vertex and Edge NimG, Neighboring Nim, Vertexnim |
+//! | `grundy-lattice` | lattice games of Guo and Miller: rule sets on `N^d`, boxes, stratifications, rational strategies, misère quotients |
+//! | `grundy-partizan` | partizan games in canonical form, CGSuite notation, thermographs |
+//! | `grundy-col` | Col, Snort and Myopic Col |
+//! | `grundy-reductions` | reductions between rulesets, the tandem checker, the generalisation lattice |
+//! | `grundy` | the facade: everything above behind cargo features |
+//! | `grundy-cli` | the `grundy` program |
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -32,7 +32,9 @@
 //!
 //! # Crate features
 //!
-//! Every family is on by default; turn off default features to pick.
+//! Every family is on by default (but `petgraph`, `rayon` and `serde`); turn off default
+//! features to pick. Each family crate is inlined here as a module, so its whole documentation
+//! reads from this crate's pages.
 //!
 //! | feature | module | crate |
 //! | --- | --- | --- |
@@ -66,64 +68,79 @@ pub use grundy_core::*;
 
 /// Nim with heaps of any size (feature `nim`).
 #[cfg(feature = "nim")]
+#[doc(inline)]
 pub use grundy_nim as nim;
 
 /// Nim on data structures: Antonim, Tower Nim, Rotisserie Nim, Greedy Nim (feature `heap-games`).
 #[cfg(feature = "heap-games")]
+#[doc(inline)]
 pub use grundy_heap_games as heap_games;
 
 /// Octal games, their Grundy sequences and certified periods, and Rob's Dots (feature `octal`).
 #[cfg(feature = "octal")]
+#[doc(inline)]
 pub use grundy_octal as octal;
 
 /// Transverse Wave, Crosswise AND and Crosswise OR (feature `transverse-wave`).
 #[cfg(feature = "transverse-wave")]
+#[doc(inline)]
 pub use grundy_transverse_wave as transverse_wave;
 
 /// Demi-quantum and quantum generalisations of any ruleset (feature `quantum`).
 #[cfg(feature = "quantum")]
+#[doc(inline)]
 pub use grundy_quantum as quantum;
 
 /// Avoid True and the Rechargeable Boolean Nims (feature `avoid-true`).
 #[cfg(feature = "avoid-true")]
+#[doc(inline)]
 pub use grundy_avoid_true as avoid_true;
 
 /// Simple undirected graphs of any order, edge lists and graph6 (feature `graph`).
 #[cfg(feature = "graph")]
+#[doc(inline)]
 pub use grundy_graph as graph;
 
 /// Node-Kayles on any graph, with a fast solver (feature `node-kayles`).
 #[cfg(feature = "node-kayles")]
+#[doc(inline)]
 pub use grundy_node_kayles as node_kayles;
 
 /// Friend Circle (feature `friend-circle`).
 #[cfg(feature = "friend-circle")]
+#[doc(inline)]
 pub use grundy_friend_circle as friend_circle;
 
 /// Demographic Influence (feature `demographic-influence`).
 #[cfg(feature = "demographic-influence")]
+#[doc(inline)]
 pub use grundy_demographic_influence as demographic_influence;
 
 /// Geography, Nim on graphs and Neighboring Nim (feature `graph-games`).
 #[cfg(feature = "graph-games")]
+#[doc(inline)]
 pub use grundy_graph_games as graph_games;
 
 /// Reductions between rulesets, the tandem checker and the generalisation lattice (feature
 /// `reductions`).
 #[cfg(feature = "reductions")]
+#[doc(inline)]
 pub use grundy_reductions as reductions;
 
 /// Lattice games of Guo and Miller: rule sets on `N^d`, P-positions in a box, squarefree heap
 /// games (feature `lattice`).
 #[cfg(feature = "lattice")]
+#[doc(inline)]
 pub use grundy_lattice as lattice;
 
 /// Partizan games in canonical form, with CGSuite's notation (feature `partizan`).
 #[cfg(feature = "partizan")]
+#[doc(inline)]
 pub use grundy_partizan as partizan;
 
 /// Col, Snort and Myopic Col: partizan colouring games on graphs (feature `col`).
 #[cfg(feature = "col")]
+#[doc(inline)]
 pub use grundy_col as col;
 
 #[cfg(doctest)]
