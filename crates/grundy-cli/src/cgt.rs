@@ -4,6 +4,7 @@
 
 use core::fmt::Write as _;
 
+use crate::report::quote;
 use grundy::partizan::{Game, GameOrdering, GameStore, PartizanOutcome};
 
 /// Arguments of `cgt`.
@@ -137,7 +138,6 @@ fn relation_words(relation: GameOrdering) -> &'static str {
 }
 
 fn json_fields(f: &Facts) -> String {
-    let quote = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
     format!(
         "\"value\":{},\"outcome\":\"{}\",\"birthday\":{},\"mean\":{},\"temperature\":{}",
         quote(&f.value),

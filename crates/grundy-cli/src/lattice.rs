@@ -3,6 +3,7 @@
 
 use core::fmt::Write as _;
 
+use crate::report::quote;
 use grundy::lattice::{
     LatticeGame, Outcomes, Point, Proposal, RuleSet, SearchLimits, propose_from,
 };
@@ -142,11 +143,6 @@ fn stratification_text(found: &Proposal, check: &[u32]) -> String {
             format!("none found: no threshold and period along coordinate {axis} fit the box")
         }
     }
-}
-
-/// A JSON string literal.
-fn quote(s: &str) -> String {
-    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
 /// The search's answer as a JSON object.

@@ -298,7 +298,7 @@ impl Report {
 }
 
 /// A JSON string literal.
-fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
