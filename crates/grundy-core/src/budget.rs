@@ -2,7 +2,7 @@
 
 use core::time::Duration;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::SolveError;
@@ -28,8 +28,12 @@ use crate::SolveError;
 /// # stop.store(true, Ordering::Relaxed);
 /// ```
 ///
+/// A budget may also carry a [`Progress`] ([`Budget::with_progress`]): the solvers add the
+/// positions they search to it, for another thread to show.
+///
 /// With the `serde` feature a budget serialises its node and time limits only: a
-/// cancellation flag belongs to the running program, and a deserialised budget has none.
+/// cancellation flag and a progress belong to the running program, and a deserialised budget
+/// has neither.
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Budget {
@@ -40,12 +44,15 @@ pub struct Budget {
     /// A second flag, the parallel search's own: set when another solver has answered.
     #[cfg_attr(feature = "serde", serde(skip))]
     stop: Option<Arc<AtomicBool>>,
+    /// Where the searches under this budget report their positions.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    progress: Option<Arc<Progress>>,
 }
 
 impl Budget {
     /// No limit at all.
     pub const fn unlimited() -> Self {
-        Budget { max_nodes: None, time_limit: None, cancel: None, stop: None }
+        Budget { max_nodes: None, time_limit: None, cancel: None, stop: None, progress: None }
     }
 
     /// The same budget, also stopped by `flag` (the user's cancellation flag is kept).
@@ -91,6 +98,45 @@ impl Budget {
         self
     }
 
+    /// The same budget, reporting the positions its searches expand to `progress`.
+    ///
+    /// Several budgets (and the clones of one budget, as the threads of a parallel search
+    /// hold) may share one [`Progress`]: it then counts the positions of every search under
+    /// any of them. Attaching a progress changes no limit and no answer.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use grundy_core::{Budget, Progress};
+    ///
+    /// let progress = Arc::new(Progress::new());
+    /// let budget = Budget::unlimited().with_progress(Arc::clone(&progress));
+    /// budget.report_nodes(5);
+    /// assert_eq!(progress.nodes(), 5);
+    /// ```
+    #[must_use]
+    pub fn with_progress(mut self, progress: Arc<Progress>) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// The progress this budget reports to, if any.
+    pub const fn progress(&self) -> Option<&Arc<Progress>> {
+        self.progress.as_ref()
+    }
+
+    /// Adds `nodes` expanded positions to the budget's [`Progress`] (nothing without one).
+    ///
+    /// For solvers outside this crate, which count their own nodes: call it at the points
+    /// where they read the clock or the cancellation flag, with the nodes expanded since the
+    /// last report, and once more at the end of a call with the rest. It is one relaxed
+    /// atomic addition, too dear for every node but cheap every thousand. It does not count
+    /// against [`max_nodes`](Budget::max_nodes): the node limit is each call's own.
+    pub fn report_nodes(&self, nodes: u64) {
+        if let Some(progress) = &self.progress {
+            progress.add_nodes(nodes);
+        }
+    }
+
     /// The limit on expanded positions, if any.
     pub const fn max_nodes(&self) -> Option<u64> {
         self.max_nodes
@@ -126,22 +172,35 @@ impl Budget {
         Meter {
             budget: self,
             nodes: 0,
+            reported: 0,
             deadline: self.time_limit.map(|limit| Instant::now() + limit),
         }
     }
 }
 
 /// The running count of one call against its [`Budget`].
+///
+/// It reports its nodes to the budget's [`Progress`] every [`POLL_INTERVAL`](Self::POLL_INTERVAL)
+/// nodes and, for the rest, when it is dropped at the end of the call.
 #[derive(Debug)]
 pub(crate) struct Meter<'a> {
     budget: &'a Budget,
     nodes: u64,
+    /// How many of `nodes` were added to the budget's progress.
+    reported: u64,
     deadline: Option<Instant>,
 }
 
+impl Drop for Meter<'_> {
+    fn drop(&mut self) {
+        self.report();
+    }
+}
+
 impl Meter<'_> {
-    /// How often (in nodes) the clock and the cancellation flag are read.
-    const POLL_INTERVAL: u64 = 1024;
+    /// How often (in nodes) the clock and the cancellation flag are read, and the count
+    /// reported to the budget's [`Progress`].
+    pub(crate) const POLL_INTERVAL: u64 = 1024;
 
     /// Counts one expanded position; fails when a limit is reached.
     #[inline]
@@ -153,9 +212,18 @@ impl Meter<'_> {
             }
         }
         if self.nodes % Self::POLL_INTERVAL == 0 {
+            self.report();
             self.poll()?;
         }
         Ok(())
+    }
+
+    /// Adds the nodes not yet reported to the budget's progress.
+    fn report(&mut self) {
+        if let Some(progress) = &self.budget.progress {
+            progress.add_nodes(self.nodes - self.reported);
+            self.reported = self.nodes;
+        }
     }
 
     /// Reads the clock and the cancellation flag.
@@ -176,5 +244,133 @@ impl Meter<'_> {
     /// Positions expanded so far in this call.
     pub(crate) const fn nodes(&self) -> u64 {
         self.nodes
+    }
+}
+
+/// What the searches under some budgets have done so far, for another thread to show: the
+/// positions they expanded, the time since the progress was made, and how full a solver says
+/// its table is.
+///
+/// Make one, wrap it in an [`Arc`], attach it to budgets with [`Budget::with_progress`] and
+/// read it from any thread while the searches run. Every solver of the grundy crates reports
+/// to it: grundy-core's [`Solver`](crate::Solver) and its parallel search, and the engines of
+/// the family crates with meters of their own (through [`Budget::report_nodes`]).
+///
+/// # Guarantees
+///
+/// - [`nodes`](Progress::nodes) is the sum, over every call and every thread under a budget
+///   carrying this progress, of the positions reported so far. A search reports at the points
+///   where it reads its clock: grundy-core's solver every [`Progress::POLL_INTERVAL`] nodes,
+///   and the rest when the call ends (with an answer or an error). So while searches run the
+///   count lags behind the work by less than that interval per running search (engines of
+///   other crates read their clocks every 256 to 4096 nodes, and lag by as much), and once
+///   every call has returned it is exact: each node counted by a call's node limit is counted
+///   here once.
+/// - The count only grows (wrapping is out of reach: 2^64 nodes). Reports are relaxed atomic
+///   additions: another thread sees them soon but in no particular order with other memory;
+///   after joining the searching threads it sees them all.
+/// - The hot path of a search is unchanged: no atomic operation per node.
+///
+/// ```
+/// use std::sync::Arc;
+/// use grundy_core::{Budget, Progress, Ruleset, Solver, Config};
+///
+/// /// Take 1 or 2 tokens from a heap.
+/// struct TakeTwo;
+///
+/// impl Ruleset for TakeTwo {
+///     type Position = u32;
+///     type Move = u32;
+///     fn moves(&self, heap: &u32, moves: &mut Vec<u32>) {
+///         moves.extend((1..=2).filter(|take| take <= heap));
+///     }
+///     fn play(&self, heap: &u32, take: &u32) -> u32 {
+///         heap - take
+///     }
+/// }
+///
+/// let progress = Arc::new(Progress::new());
+/// let budget = Budget::unlimited().with_progress(Arc::clone(&progress));
+/// let mut solver = Solver::with_config(&TakeTwo, Config::default().with_budget(budget));
+/// solver.value(&100)?;
+/// assert_eq!(progress.nodes(), solver.stats().nodes);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Progress {
+    nodes: AtomicU64,
+    started: Instant,
+    /// The table's fill in millionths, [`NO_FILL`] before a solver sets it.
+    fill: AtomicU32,
+}
+
+/// The fill of a progress that no solver has set.
+const NO_FILL: u32 = u32::MAX;
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress::new()
+    }
+}
+
+impl Progress {
+    /// How many nodes grundy-core's solver expands between two reports to the progress: the
+    /// most by which [`nodes`](Progress::nodes) lags behind one of its running searches.
+    pub const POLL_INTERVAL: u64 = Meter::POLL_INTERVAL;
+
+    /// A progress with no node counted, its clock started now.
+    pub fn new() -> Self {
+        Progress {
+            nodes: AtomicU64::new(0),
+            started: Instant::now(),
+            fill: AtomicU32::new(NO_FILL),
+        }
+    }
+
+    /// The positions reported so far by every search under a budget carrying this progress
+    /// (see the [guarantees](Progress#guarantees)).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Adds `nodes` positions to the count (saturating at `u64::MAX`); solvers call it through
+    /// [`Budget::report_nodes`].
+    pub fn add_nodes(&self, nodes: u64) {
+        if nodes > 0 {
+            // Saturating: 2^64 nodes are out of reach, but a wrong caller must not wrap.
+            let _ = self.nodes.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                Some(n.saturating_add(nodes))
+            });
+        }
+    }
+
+    /// The time since the progress was made.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Records how full a solver's table is, as a fraction from 0 to 1 (values outside are
+    /// clamped, NaN is ignored), kept to a millionth. The last call wins: with several solvers
+    /// it is the fill of whichever reported last.
+    pub fn set_table_fill(&self, fraction: f64) {
+        if fraction.is_nan() {
+            return;
+        }
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "clamped to 0..=1e6"
+        )]
+        let millionths = (fraction.clamp(0.0, 1.0) * 1e6).round() as u32;
+        self.fill.store(millionths, Ordering::Relaxed);
+    }
+
+    /// The last fill set by [`set_table_fill`](Progress::set_table_fill), from 0 to 1, or
+    /// `None` when no solver has set one.
+    pub fn table_fill(&self) -> Option<f64> {
+        match self.fill.load(Ordering::Relaxed) {
+            NO_FILL => None,
+            millionths => Some(f64::from(millionths) / 1e6),
+        }
     }
 }

@@ -22,6 +22,9 @@ mod two_searches;
 
 #[cfg(feature = "rayon")]
 pub use parallel::par_value;
+#[cfg(feature = "rayon")]
+#[doc(hidden)]
+pub use parallel::race_on;
 pub use two_searches::{TWO_SEARCHES_FROM, value_is};
 
 /// How a [`Solver`] searches for normal-play values and outcomes.

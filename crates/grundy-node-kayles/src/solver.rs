@@ -680,6 +680,8 @@ struct Engine<B: Bits> {
     place: Vec<usize>,
     /// Nodes of the current call, and its deadline.
     call_nodes: u64,
+    /// The value of `call_nodes` when the nodes were last reported to the budget's progress.
+    reported: u64,
     deadline: Option<Instant>,
     /// Set when another thread of a parallel search has answered the call.
     stop: Option<Arc<AtomicBool>>,
@@ -750,6 +752,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
             order: (0..n).collect(),
             place: (0..n).collect(),
             call_nodes: 0,
+            reported: 0,
             deadline: None,
             stop: None,
             helper: 0,
@@ -797,6 +800,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
     ) -> Result<T, SolveError> {
         let (nodes, deadline) = self.resume.take().unwrap_or((0, None));
         self.call_nodes = nodes;
+        self.reported = nodes;
         self.depth = 0;
         self.halt = None;
         self.deadline = deadline
@@ -809,7 +813,16 @@ impl<B: Bits + Ord + Default> Engine<B> {
                 return Err(SolveError::TimeLimit { limit });
             }
         }
-        f(self)
+        let result = f(self);
+        self.report();
+        result
+    }
+
+    /// Adds the nodes of the call not yet reported to the budget's progress (at every read
+    /// of the clock and at the end of the call, so never an atomic per node).
+    fn report(&mut self) {
+        self.config.budget.report_nodes(self.call_nodes - self.reported);
+        self.reported = self.call_nodes;
     }
 
     /// Counts one node against the budget.
@@ -822,6 +835,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
             }
         }
         if self.call_nodes % POLL_CLOCK == 0 {
+            self.report();
             if self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
                 return Err(SolveError::Cancelled);
             }

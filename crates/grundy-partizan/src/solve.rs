@@ -317,7 +317,16 @@ impl<R: PartizanRuleset> Solver<R> {
 struct Meter<'a> {
     budget: &'a Budget,
     nodes: u64,
+    /// How many of `nodes` were reported to the budget's progress.
+    reported: u64,
     deadline: Option<Instant>,
+}
+
+impl Drop for Meter<'_> {
+    /// The end of the call: reports the rest of its nodes.
+    fn drop(&mut self) {
+        self.report();
+    }
 }
 
 impl<'a> Meter<'a> {
@@ -328,6 +337,7 @@ impl<'a> Meter<'a> {
         Meter {
             budget,
             nodes: 0,
+            reported: 0,
             deadline: budget.time_limit().map(|limit| Instant::now() + limit),
         }
     }
@@ -343,6 +353,7 @@ impl<'a> Meter<'a> {
             }
         }
         if self.nodes % Self::POLL_INTERVAL == 1 {
+            self.report();
             if self.budget.is_cancelled() {
                 return Err(SolveError::Cancelled);
             }
@@ -353,6 +364,13 @@ impl<'a> Meter<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Adds the nodes not yet reported to the budget's progress (at every read of the clock
+    /// and at the end of the call, so never an atomic per node).
+    fn report(&mut self) {
+        self.budget.report_nodes(self.nodes - self.reported);
+        self.reported = self.nodes;
     }
 }
 

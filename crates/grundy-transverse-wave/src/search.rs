@@ -289,7 +289,16 @@ impl Canon {
 struct Meter {
     budget: Budget,
     nodes: u64,
+    /// How many of `nodes` were reported to the budget's progress.
+    reported: u64,
     deadline: Option<(Instant, Duration)>,
+}
+
+impl Drop for Meter {
+    /// The end of the search: reports the rest of its nodes.
+    fn drop(&mut self) {
+        self.report();
+    }
 }
 
 impl Meter {
@@ -301,6 +310,7 @@ impl Meter {
             }
         }
         if self.nodes % 4096 == 0 {
+            self.report();
             if let Some((deadline, limit)) = self.deadline {
                 if Instant::now() >= deadline {
                     return Err(SolveError::TimeLimit { limit });
@@ -311,6 +321,13 @@ impl Meter {
             }
         }
         Ok(())
+    }
+
+    /// Adds the nodes not yet reported to the budget's progress (at every read of the clock
+    /// and at the end of the search, so never an atomic per node).
+    fn report(&mut self) {
+        self.budget.report_nodes(self.nodes - self.reported);
+        self.reported = self.nodes;
     }
 }
 
@@ -359,6 +376,7 @@ impl ValueSearch {
             deadline: budget.time_limit().map(|l| (Instant::now() + l, l)),
             budget,
             nodes: 0,
+            reported: 0,
         };
         for m in min_rows..=self.limits.max_rows {
             // A reduced grid of m rows has at most 2 columns per non-trivial row mask and

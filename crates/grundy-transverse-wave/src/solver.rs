@@ -61,6 +61,8 @@ struct Frame {
 /// The running count of one call against its budget.
 struct Meter {
     nodes: u64,
+    /// How many of `nodes` were reported to the budget's progress.
+    reported: u64,
     max_nodes: Option<u64>,
     deadline: Option<(Instant, Duration)>,
     budget: Budget,
@@ -73,6 +75,7 @@ impl Meter {
     fn new(budget: &Budget) -> Self {
         Meter {
             nodes: 0,
+            reported: 0,
             max_nodes: budget.max_nodes(),
             deadline: budget.time_limit().map(|limit| (Instant::now() + limit, limit)),
             budget: budget.clone(),
@@ -87,6 +90,7 @@ impl Meter {
             }
         }
         if self.nodes % Self::POLL == 0 {
+            self.report();
             if let Some((deadline, limit)) = self.deadline {
                 if Instant::now() >= deadline {
                     return Err(SolveError::TimeLimit { limit });
@@ -97,6 +101,20 @@ impl Meter {
             }
         }
         Ok(())
+    }
+
+    /// Adds the nodes not yet reported to the budget's progress (at every read of the clock
+    /// and at the end of the call, so never an atomic per node).
+    fn report(&mut self) {
+        self.budget.report_nodes(self.nodes - self.reported);
+        self.reported = self.nodes;
+    }
+}
+
+impl Drop for Meter {
+    /// The end of the call: reports the rest of its nodes.
+    fn drop(&mut self) {
+        self.report();
     }
 }
 

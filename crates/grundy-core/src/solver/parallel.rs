@@ -75,12 +75,38 @@ where
         }
         _ => return Solver::with_config(ruleset, config.clone()).value(position),
     };
+    race_on(vec![ruleset; threads], position, config, &shared).0
+}
+
+/// The race of [`par_value`] on a shared table the caller keeps: worker `i` searches with
+/// `rulesets[i]` (worker 0 is the main search, odd workers try moves in reverse). Returns the
+/// answer and each worker's own result.
+///
+/// Not part of the API: the race tests (`tests/race.rs`) use it to inspect the shared table
+/// after a race, to call again on it, and to give each worker a ruleset that blocks at a
+/// chosen position. A worker drops its solver (and so its ruleset) only after its result is
+/// recorded and, if it answered, after it raised the stop flag: a test may take the drop as
+/// the sign that the others are being stopped.
+#[doc(hidden)]
+pub fn race_on<R>(
+    rulesets: Vec<R>,
+    position: &R::Position,
+    config: &Config,
+    shared: &Arc<SharedTable>,
+) -> (Result<Nimber, SolveError>, Vec<Result<Nimber, SolveError>>)
+where
+    R: Ruleset + Send + Sync,
+    R::Position: Send + Sync,
+{
     let stop = Arc::new(AtomicBool::new(false));
     let board = Arc::new(Board::default());
-    let answer: Mutex<Option<Result<Nimber, SolveError>>> = Mutex::new(None);
+    // The winning worker, and whether its result is a value.
+    let winner: Mutex<Option<(usize, bool)>> = Mutex::new(None);
+    let mut results: Vec<Option<Result<Nimber, SolveError>>> =
+        rulesets.iter().map(|_| None).collect();
     rayon::scope(|scope| {
-        for worker in 0..threads {
-            let (ruleset, shared, stop, answer) = (ruleset.clone(), shared.clone(), &stop, &answer);
+        for (worker, (ruleset, slot)) in rulesets.into_iter().zip(results.iter_mut()).enumerate() {
+            let (shared, stop, winner) = (Arc::clone(shared), &stop, &winner);
             let board = Arc::clone(&board);
             scope.spawn(move |_| {
                 // Every solver stops when another has answered; the node limit binds the
@@ -94,17 +120,24 @@ where
                     Solver::with_config(ruleset, config).with_shared_table(shared, worker % 2 == 1);
                 solver.board = Some(board);
                 let result = solver.value(position);
-                // The first answer wins; a helper's error (it was stopped) is no answer.
-                if result.is_ok() || worker == 0 {
-                    let mut slot = answer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    if slot.as_ref().is_none_or(|r| r.is_err() && result.is_ok()) {
-                        *slot = Some(result);
+                let ok = result.is_ok();
+                *slot = Some(result);
+                // The first answer wins; a helper's error (it was stopped) is no answer, and
+                // the main search's error stands only while no helper has answered.
+                if ok || worker == 0 {
+                    let mut won = winner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    if won.is_none_or(|(_, won_ok)| !won_ok && ok) {
+                        *won = Some((worker, ok));
                     }
                     stop.store(true, Ordering::Relaxed);
                 }
+                drop(solver);
             });
         }
     });
-    let answer = answer.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    answer.unwrap_or(Err(SolveError::Cancelled))
+    let winner = winner.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let results: Vec<_> =
+        results.into_iter().map(|r| r.unwrap_or(Err(SolveError::Cancelled))).collect();
+    let answer = winner.map_or(Err(SolveError::Cancelled), |(worker, _)| results[worker].clone());
+    (answer, results)
 }
