@@ -4,7 +4,10 @@
 
 use core::fmt::Write as _;
 
-use crate::report::quote;
+use serde_json::{Value, json};
+
+use crate::input::read_arg;
+use crate::report::json_line;
 use grundy::partizan::{Game, GameOrdering, GameStore, PartizanOutcome};
 
 /// Arguments of `cgt`.
@@ -12,7 +15,8 @@ use grundy::partizan::{Game, GameOrdering, GameStore, PartizanOutcome};
 #[command(allow_hyphen_values = true)]
 pub(crate) struct CgtArgs {
     /// A game in CGSuite's notation ('{1|*} + ^', '±1', '1/2v*', '{0,*|-1}'), or a comparison
-    /// of two games with <=, >=, <, >, ==, !=, || (confused), <| or |> between them ('^ <= *')
+    /// of two games with <=, >=, <, >, ==, !=, || (confused), <| or |> between them ('^ <= *').
+    /// '-' reads it from standard input, '@FILE' from a file
     expression: String,
     /// Print one JSON object instead of text
     #[arg(long)]
@@ -25,7 +29,8 @@ const OPERATORS: [&str; 9] = ["<=", ">=", "==", "!=", "||", "<|", "|>", "<", ">"
 
 pub(crate) fn cgt(args: &CgtArgs) -> Result<String, String> {
     let mut store = GameStore::new();
-    let text = args.expression.as_str();
+    let expression = read_arg("expression", &args.expression)?;
+    let text = expression.as_str();
     let (left, comparison) = match split_comparison(text) {
         Some((g, op, h)) => (g, Some((op, h))),
         None => (text, None),
@@ -40,7 +45,7 @@ pub(crate) fn cgt(args: &CgtArgs) -> Result<String, String> {
         None => {
             let facts = facts(&mut store, g);
             if args.json {
-                let _ = writeln!(out, "{{{}}}", json_fields(&facts));
+                out = json_line(&json_fields(&facts));
             } else {
                 let _ = writeln!(out, "game         {}", text.trim());
                 out.push_str(&text_lines(&facts));
@@ -62,12 +67,13 @@ pub(crate) fn cgt(args: &CgtArgs) -> Result<String, String> {
             };
             let (fg, fh) = (facts(&mut store, g), facts(&mut store, h));
             if args.json {
-                let _ = writeln!(
-                    out,
-                    "{{\"left\":{{{}}},\"right\":{{{}}},\"relation\":\"{relation}\",\"operator\":\"{op}\",\"holds\":{holds}}}",
-                    json_fields(&fg),
-                    json_fields(&fh)
-                );
+                out = json_line(&json!({
+                    "left": json_fields(&fg),
+                    "right": json_fields(&fh),
+                    "relation": relation.to_string(),
+                    "operator": op,
+                    "holds": holds,
+                }));
             } else {
                 let _ = writeln!(out, "G = {}    H = {}", fg.value, fh.value);
                 let _ = writeln!(out, "G {relation} H  ({})", relation_words(relation));
@@ -137,13 +143,13 @@ fn relation_words(relation: GameOrdering) -> &'static str {
     }
 }
 
-fn json_fields(f: &Facts) -> String {
-    format!(
-        "\"value\":{},\"outcome\":\"{}\",\"birthday\":{},\"mean\":{},\"temperature\":{}",
-        quote(&f.value),
-        f.outcome,
-        f.birthday,
-        quote(&f.mean),
-        quote(&f.temperature)
-    )
+fn json_fields(f: &Facts) -> Value {
+    json!({
+        "value": f.value,
+        "outcome": f.outcome.to_string(),
+        // A number when it fits in 64 bits, else its decimal digits as a string.
+        "birthday": f.birthday.parse::<u64>().map_or_else(|_| json!(f.birthday), Value::from),
+        "mean": f.mean,
+        "temperature": f.temperature,
+    })
 }

@@ -7,6 +7,10 @@
 //! | 2 | bad input: a position, an option or the command line itself |
 //! | 3 | stopped by `--max-nodes`, `--time-limit` or Ctrl-C, after a report of what was proved |
 //! | 130 | a second Ctrl-C, or Ctrl-C in a subcommand that does not search |
+//!
+//! While a search runs, a progress line on stderr (when it is a terminal) tells how many
+//! positions were searched: see [`progress`](crate::progress). It is erased before anything
+//! else is written.
 
 use std::io::{self, Write as _};
 use std::process::ExitCode;
@@ -14,7 +18,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
 
-use grundy::{Budget, SolveError};
+use grundy::{Budget, Progress, SolveError};
+
+use crate::progress;
 
 /// The output could not be written.
 pub(crate) const WRITE_FAILED: u8 = 1;
@@ -74,6 +80,7 @@ impl From<Stopped> for Failure {
 /// Writes `text` to stderr; a stderr that cannot be written is ignored (there is nowhere
 /// left to complain).
 pub(crate) fn complain(text: &str) {
+    progress::clear();
     let mut err = io::stderr().lock();
     let _ = err.write_all(text.as_bytes());
     let _ = err.flush();
@@ -81,6 +88,7 @@ pub(crate) fn complain(text: &str) {
 
 /// Writes the answer to stdout and gives the exit status: a closed pipe is a quiet success.
 pub(crate) fn emit(text: &str) -> ExitCode {
+    progress::clear();
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -128,6 +136,7 @@ pub(crate) fn install_ctrl_c() {
     let cancel = Arc::clone(&CANCEL);
     let _ = ctrlc::set_handler(move || {
         if !SEARCHING.load(Ordering::SeqCst) || cancel.swap(true, Ordering::SeqCst) {
+            progress::clear();
             std::process::exit(INTERRUPTED);
         }
     });
@@ -154,7 +163,25 @@ pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{text}': too many seconds"))
 }
 
-/// `--max-nodes` and `--time-limit`, as the position subcommands take them.
+/// The default of `--table-mib`.
+pub(crate) const DEFAULT_TABLE_MIB: usize = 512;
+/// The largest `--table-mib`: a tebibyte.
+pub(crate) const MAX_TABLE_MIB: usize = 1 << 20;
+
+/// A memory bound in MiB, from 1 to [`MAX_TABLE_MIB`].
+pub(crate) fn parse_table_mib(text: &str) -> Result<usize, String> {
+    let mib: usize = text.trim().parse().map_err(|_| {
+        format!("'{text}' is not a whole number of MiB (the table's memory bound, e.g. 512)")
+    })?;
+    if mib == 0 || mib > MAX_TABLE_MIB {
+        return Err(format!(
+            "'{text}': the table's memory bound must be from 1 to {MAX_TABLE_MIB} MiB"
+        ));
+    }
+    Ok(mib)
+}
+
+/// `--max-nodes`, `--time-limit` and `--table-mib`, as the position subcommands take them.
 #[derive(Clone, Copy, Debug, clap::Args)]
 pub(crate) struct LimitArgs {
     /// Give up after searching this many positions, counted over the whole command
@@ -164,38 +191,80 @@ pub(crate) struct LimitArgs {
     /// Give up after this many seconds, fractions allowed (e.g. 2.5) [default: no limit]
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub(crate) time_limit: Option<Duration>,
+    /// The memory bound of the solver's table of proved positions, in MiB (1 to 1048576)
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TABLE_MIB, value_parser = parse_table_mib)]
+    pub(crate) table_mib: usize,
 }
 
-/// The limits of one command, with the clock started.
-#[derive(Clone, Copy, Debug)]
+/// The limits of one command, with the clock started, and the progress every budget of the
+/// command reports to (shown on stderr while the limits live, when it is a terminal).
+#[derive(Debug)]
 pub(crate) struct Limits {
     max_nodes: Option<u64>,
     time_limit: Option<Duration>,
+    table_mib: usize,
     started: Instant,
+    progress: Arc<Progress>,
+    /// The progress line, erased when the limits are dropped at the end of the subcommand.
+    _line: Option<progress::Line>,
 }
 
 impl Limits {
     /// Starts the clock of `args`, and makes Ctrl-C stop the search.
+    ///
+    /// The progress line starts too (shown after a second, on a terminal only).
     pub(crate) fn start(args: LimitArgs) -> Limits {
-        Limits::new(args.max_nodes, args.time_limit)
+        Limits { table_mib: args.table_mib, ..Limits::new(args.max_nodes, args.time_limit) }
     }
 
-    /// Starts the clock of the given limits, and makes Ctrl-C stop the search.
+    /// Starts the clock of the given limits (and a table of [`DEFAULT_TABLE_MIB`]), makes
+    /// Ctrl-C stop the search, and starts the progress line.
     pub(crate) fn new(max_nodes: Option<u64>, time_limit: Option<Duration>) -> Limits {
         set_searching(true);
-        Limits { max_nodes, time_limit, started: Instant::now() }
+        let progress = Arc::new(Progress::new());
+        let line = progress::Line::start(Arc::clone(&progress));
+        Limits {
+            max_nodes,
+            time_limit,
+            table_mib: DEFAULT_TABLE_MIB,
+            started: Instant::now(),
+            progress,
+            _line: line,
+        }
     }
 
     /// Starts the clock of a time limit, leaving Ctrl-C as it is: for computations that mark
-    /// their own interruptible parts with [`set_searching`].
+    /// their own interruptible parts with [`set_searching`]. They count no positions, so no
+    /// progress line is shown.
     pub(crate) fn clock(time_limit: Option<Duration>) -> Limits {
-        Limits { max_nodes: None, time_limit, started: Instant::now() }
+        Limits {
+            max_nodes: None,
+            time_limit,
+            table_mib: DEFAULT_TABLE_MIB,
+            started: Instant::now(),
+            progress: Arc::new(Progress::new()),
+            _line: None,
+        }
+    }
+
+    /// The memory bound of the solver's table in bytes (`--table-mib`, 512 MiB by default),
+    /// saturating at `usize::MAX` where a tebibyte does not fit.
+    pub(crate) fn table_bytes(&self) -> usize {
+        self.table_mib.saturating_mul(1 << 20)
+    }
+
+    /// The progress every budget of the command reports to.
+    #[allow(dead_code, reason = "for subcommands that report outside the budgets")]
+    pub(crate) fn progress(&self) -> &Arc<Progress> {
+        &self.progress
     }
 
     /// The budget of the next solver call when `used` positions have been searched so far:
-    /// what is left of the node and time limits, and the Ctrl-C flag.
+    /// what is left of the node and time limits, the Ctrl-C flag, and the command's progress.
     pub(crate) fn budget(&self, used: u64) -> Budget {
-        let mut budget = Budget::unlimited().with_cancel_flag(Arc::clone(&CANCEL));
+        let mut budget = Budget::unlimited()
+            .with_cancel_flag(Arc::clone(&CANCEL))
+            .with_progress(Arc::clone(&self.progress));
         if let Some(n) = self.max_nodes {
             budget = budget.with_max_nodes(n.saturating_sub(used));
         }
@@ -256,5 +325,33 @@ mod tests {
         assert_eq!(limits.budget(500).max_nodes(), Some(0));
         let none = Limits::new(None, None).budget(0);
         assert_eq!((none.max_nodes(), none.time_limit()), (None, None));
+    }
+
+    #[test]
+    fn every_budget_reports_to_the_command_progress() {
+        let limits = Limits::new(Some(100), None);
+        let (first, second) = (limits.budget(0), limits.budget(50));
+        for budget in [&first, &second] {
+            assert!(budget.progress().is_some_and(|p| Arc::ptr_eq(p, limits.progress())));
+        }
+        first.report_nodes(3);
+        second.report_nodes(4);
+        assert_eq!(limits.progress().nodes(), 7);
+        // Another command (another `Limits`) counts afresh.
+        assert_eq!(Limits::clock(None).budget(0).progress().map(|p| p.nodes()), Some(0));
+    }
+
+    #[test]
+    fn the_table_bound_is_whole_mib_within_reason() {
+        assert_eq!(parse_table_mib("512"), Ok(512));
+        assert_eq!(parse_table_mib(" 1 "), Ok(1));
+        assert_eq!(parse_table_mib("1048576"), Ok(MAX_TABLE_MIB));
+        for bad in ["0", "-1", "1048577", "1e3", "2.5", "x", "", "99999999999999999999999"] {
+            assert!(parse_table_mib(bad).is_err(), "{bad}");
+        }
+        assert!(parse_table_mib("0").is_err_and(|e| e.contains("from 1 to 1048576 MiB")));
+        let limits = Limits::start(LimitArgs { max_nodes: None, time_limit: None, table_mib: 64 });
+        assert_eq!(limits.table_bytes(), 64 << 20);
+        assert_eq!(Limits::new(None, None).table_bytes(), 512 << 20);
     }
 }

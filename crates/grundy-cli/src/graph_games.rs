@@ -7,10 +7,10 @@ use grundy::graph_games::{
     EdgeNimG, Geography, GeographyRule, NeighboringNim, NimGError, VertexNimG, VertexRule,
     parse_disks,
 };
-use grundy::{Config, Outcome, SolveError, Solver};
+use grundy::{Outcome, SolveError, Solver};
 
 use crate::exit::{Failure, Limits};
-use crate::report::{MoveLine, Opts, Play, Report, solver_report};
+use crate::report::{MoveLine, Opts, Play, Report, config, data, nimber_data, solver_report};
 
 /// Arguments of `grundy geography`.
 #[derive(Debug, clap::Args)]
@@ -91,7 +91,7 @@ pub(crate) fn run_geography(args: &GeographyArgs) -> Result<String, Failure> {
         Some(t) => format!("{t} -> {to}"),
         None => format!("start on {to}"),
     };
-    if !game.is_undirected() || rule == GeographyRule::Edge {
+    if !game.is_undirected() || rule == GeographyRule::Edge || args.opts.misere {
         return solver_report(ruleset, &game, &position, position_text, args.opts, name, |p| {
             game.to_text(p)
         });
@@ -105,27 +105,24 @@ pub(crate) fn run_geography(args: &GeographyArgs) -> Result<String, Failure> {
     let mut value_limits = args.opts.limits;
     value_limits.max_nodes = Some(value_limits.max_nodes.unwrap_or(VALUE_NODES));
     let limits = Limits::start(value_limits);
-    let config = Config::default().with_table_bytes(256 << 20).with_budget(limits.budget(0));
-    let searched = Solver::with_config(&game, config).value(&position);
+    let searched = Solver::with_config(&game, config(&limits)).value(&position);
     let value = searched.as_ref().ok().copied();
     let winning_moves = moves
         .iter()
-        .map(|to| MoveLine {
-            text: name(to),
-            result: if args.opts.show {
-                game.to_text(&grundy::Ruleset::play(&game, &position, to))
-            } else {
-                String::new()
-            },
+        .map(|to| {
+            let after = grundy::Ruleset::play(&game, &position, to);
+            MoveLine::new(name(to), to, game.to_text(&after), &after)
         })
         .collect();
     let report = Report {
         ruleset,
         position: position_text,
+        position_data: data(&position),
         play: Play::Normal,
-        value: value.map(|v| v.to_string()),
+        value: value.map(|v| (v.to_string(), nimber_data(v))),
         outcome,
         winning_moves,
+        show_results: args.opts.show,
         note: None,
     };
     debug_assert!(value.is_none_or(|v| Outcome::from_value(v) == outcome));

@@ -5,11 +5,12 @@ use core::fmt::Display;
 use core::str::FromStr;
 use std::time::Duration;
 
+use grundy::Ruleset;
 use grundy::heap_games::{Antonim, GreedyNim, RotisserieNim, TowerNim};
-use grundy::{Config, Ruleset, Solver};
+use serde::Serialize;
 
-use crate::exit::{Failure, Limits, parse_seconds};
-use crate::report::{Report, move_lines, solver_proved};
+use crate::exit::{DEFAULT_TABLE_MIB, Failure, LimitArgs, parse_seconds};
+use crate::report::{Opts, solver_report};
 
 /// Arguments of the heap-game subcommands.
 #[derive(Debug, clap::Args)]
@@ -23,6 +24,9 @@ pub(crate) struct Args {
     /// Give up after this many seconds, fractions allowed (e.g. 2.5)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60")]
     time_limit: Duration,
+    /// Misère play: whoever makes the last move loses
+    #[arg(long)]
+    misere: bool,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
@@ -51,9 +55,9 @@ pub(crate) fn greedy_nim(args: &Args) -> Result<String, Failure> {
 fn run<R>(name: &'static str, ruleset: &R, args: &Args) -> Result<String, Failure>
 where
     R: Ruleset,
-    R::Position: FromStr + Display,
+    R::Position: FromStr + Display + Serialize,
     <R::Position as FromStr>::Err: Display,
-    R::Move: Display,
+    R::Move: Display + Serialize,
 {
     let text = args.heaps.join(" ");
     let position: R::Position = text.parse().map_err(|e| format!("{e}"))?;
@@ -67,16 +71,19 @@ where
             .into());
         }
     }
-    let limits = Limits::new(Some(args.max_nodes), Some(args.time_limit));
-    let mut solver = Solver::with_config(ruleset, Config::default().with_budget(limits.budget(0)));
-    let value = solver.value(&position).map_err(|e| {
-        limits.stopped(&e, solver_proved(&solver, &position, None, ToString::to_string))
-    })?;
-    solver.set_budget(limits.budget(solver.stats().nodes));
-    let moves = solver.winning_moves(&position).map_err(|e| {
-        limits.stopped(&e, solver_proved(&solver, &position, Some(value), ToString::to_string))
-    })?;
-    let winning_moves = move_lines(ruleset, &position, &moves);
-    let report = Report::normal(name, position.to_string(), value, winning_moves);
-    Ok(report.render(args.json))
+    let limits = LimitArgs {
+        max_nodes: Some(args.max_nodes),
+        time_limit: Some(args.time_limit),
+        table_mib: DEFAULT_TABLE_MIB,
+    };
+    let opts = Opts { show: true, misere: args.misere, limits, json: args.json };
+    solver_report(
+        name,
+        ruleset,
+        &position,
+        position.to_string(),
+        opts,
+        ToString::to_string,
+        ToString::to_string,
+    )
 }

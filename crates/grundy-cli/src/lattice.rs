@@ -3,7 +3,9 @@
 
 use core::fmt::Write as _;
 
-use crate::report::quote;
+use serde_json::{Value, json};
+
+use crate::report::json_line;
 use grundy::lattice::{
     LatticeGame, Outcomes, Point, Proposal, RuleSet, SearchLimits, propose_from,
 };
@@ -73,32 +75,19 @@ pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, String> {
     };
     let mut out = String::new();
     if args.json {
-        let list = |points: &mut dyn Iterator<Item = Vec<u32>>| {
-            let items: Vec<String> = points.map(|c| format!("{c:?}")).collect();
-            format!("[{}]", items.join(","))
-        };
-        let vectors: Vec<String> =
-            game.rules().vectors().iter().map(|v| format!("{v:?}")).collect();
-        let _ = write!(out, "{{\"rules\":[{}]", vectors.join(","));
-        let _ = write!(out, ",\"weights\":{:?}", game.rules().weights());
         let mut defeated: Vec<&Point> = game.defeated().collect();
         defeated.sort();
-        let _ = write!(
-            out,
-            ",\"defeated\":{}",
-            list(&mut defeated.iter().map(|p| p.coordinates().to_vec()))
-        );
-        let _ = write!(out, ",\"box\":{:?}", upper.coordinates());
-        let _ = write!(
-            out,
-            ",\"p_positions\":{}",
-            list(&mut p.iter().map(|p| p.coordinates().to_vec()))
-        );
+        let mut report = json!({
+            "rules": game.rules().vectors(),
+            "weights": game.rules().weights(),
+            "defeated": defeated.iter().map(|p| p.coordinates()).collect::<Vec<_>>(),
+            "box": upper.coordinates(),
+            "p_positions": p.iter().map(Point::coordinates).collect::<Vec<_>>(),
+        });
         if let Some((found, check)) = &stratification {
-            let _ = write!(out, ",\"stratification\":{}", stratification_json(found, check));
+            report["stratification"] = stratification_json(found, check);
         }
-        out.push_str("}\n");
-        return Ok(out);
+        return Ok(json_line(&report));
     }
     let _ = writeln!(out, "rule set: {}", game.rules());
     let weights: Vec<String> = game.rules().weights().iter().map(ToString::to_string).collect();
@@ -146,18 +135,19 @@ fn stratification_text(found: &Proposal, check: &[u32]) -> String {
 }
 
 /// The search's answer as a JSON object.
-fn stratification_json(found: &Proposal, check: &[u32]) -> String {
+fn stratification_json(found: &Proposal, check: &[u32]) -> Value {
     match found {
-        Proposal::Verified { stratification, .. } => format!(
-            "{{\"result\":\"verified\",\"stratification\":{},\"verified_on\":{check:?}}}",
-            quote(&stratification.to_string())
-        ),
-        Proposal::Refuted { stratification, point, .. } => format!(
-            "{{\"result\":\"refuted\",\"stratification\":{},\"point\":{:?}}}",
-            quote(&stratification.to_string()),
-            point.coordinates()
-        ),
-        Proposal::NotFound { axis } => format!("{{\"result\":\"not found\",\"axis\":{axis}}}"),
+        Proposal::Verified { stratification, .. } => json!({
+            "result": "verified",
+            "stratification": stratification.to_string(),
+            "verified_on": check,
+        }),
+        Proposal::Refuted { stratification, point, .. } => json!({
+            "result": "refuted",
+            "stratification": stratification.to_string(),
+            "point": point.coordinates(),
+        }),
+        Proposal::NotFound { axis } => json!({ "result": "not found", "axis": axis }),
     }
 }
 

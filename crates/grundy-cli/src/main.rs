@@ -19,14 +19,26 @@ mod exit;
 mod graph;
 mod graph_games;
 mod heap_games;
+mod input;
 mod lattice;
 mod myopic_col;
 mod nim;
 mod octal;
+mod progress;
 mod report;
+mod sum;
 mod wave;
 
 /// Solve impartial combinatorial games.
+///
+/// Counting: in text, heaps, columns, dots, rows, variables and parts count from 1 (heap 1 is
+/// the first heap, x1 the first variable), as in the papers; vertices keep the numbers of the
+/// input (edge lists and graph6 number them from 0). In JSON (--json) every index counts from
+/// 0: moves and positions are the library's data, each move with its text beside it
+/// ("move_text"), and each winning move with the position it reaches ("to", "to_text").
+/// Values are numbers (nimber *3 is 3).
+///
+/// Input: a position argument '-' is read from standard input and '@FILE' from a file.
 #[derive(Debug, Parser)]
 #[command(name = "grundy", version, propagate_version = true, after_help = exit::STATUS_HELP)]
 struct Cli {
@@ -90,6 +102,9 @@ enum Command {
     /// A partizan game in CGSuite's notation, e.g. '{1|*} + ^': canonical form, outcome class,
     /// birthday, mean and temperature; or a comparison 'G <= H'
     Cgt(cgt::CgtArgs),
+    /// A sum of positions of different families, e.g. 'nim: 3 5' 'transverse-wave: gpg/ggg':
+    /// the value is the nim-sum of the parts' values (normal play)
+    Sum(sum::SumArgs),
     /// Myopic Col (partizan): paint an uncoloured vertex your colour (Left blue, Right red)
     /// unless an arc from it leads to your colour. Canonical value, outcome, good moves
     MyopicCol(myopic_col::MyopicColArgs),
@@ -161,6 +176,7 @@ fn main() -> ExitCode {
         Command::Lattice(args) => wave::lattice(&args),
         Command::LatticeGame(args) => lattice::lattice_game(&args).map_err(Failure::from),
         Command::Cgt(args) => cgt::cgt(&args).map_err(Failure::from),
+        Command::Sum(args) => sum::sum(&args),
         Command::MyopicCol(args) => myopic_col::myopic_col(&args).map_err(Failure::from),
     };
     match result {

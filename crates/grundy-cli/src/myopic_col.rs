@@ -6,6 +6,9 @@ use core::fmt::Write as _;
 
 use grundy::col::{BinaryTree, Evaluator, MyopicCol, MyopicColTree, parse_colours, path};
 use grundy::partizan::{Game, GameOrdering, PartizanRuleset, Player};
+use serde_json::{Value, json};
+
+use crate::report::json_line;
 
 /// Arguments of `myopic-col`.
 #[derive(Debug, clap::Args)]
@@ -90,28 +93,27 @@ where
     }
     let mut out = String::new();
     if json {
-        let _ = write!(
-            out,
-            "{{\"board\":\"{board}\",\"position\":\"{}\",\"value\":\"{shown}\",\"outcome\":\"{outcome}\"",
-            position.to_string().replace('"', "\\\"")
-        );
+        let mut report = json!({
+            "board": board,
+            "position": position.to_string(),
+            "value": shown,
+            "outcome": outcome.to_string(),
+        });
         for (player, options, good) in &sides {
-            let name = if *player == Player::Left { "left" } else { "right" };
-            let items: Vec<String> = options
+            let name = if *player == Player::Left { "left_moves" } else { "right_moves" };
+            let items: Vec<Value> = options
                 .iter()
                 .map(|o| {
-                    format!(
-                        "{{\"vertex\":{},\"value\":\"{}\",\"good\":{}}}",
-                        o.vertex,
-                        eval.store().display(o.value),
-                        good.contains(&o.vertex)
-                    )
+                    json!({
+                        "vertex": o.vertex,
+                        "value": eval.store().display(o.value).to_string(),
+                        "good": good.contains(&o.vertex),
+                    })
                 })
                 .collect();
-            let _ = write!(out, ",\"{name}_moves\":[{}]", items.join(","));
+            report[name] = Value::from(items);
         }
-        out.push_str("}\n");
-        return out;
+        return json_line(&report);
     }
     let _ = writeln!(out, "board      {board}: {}", text.trim());
     let _ = writeln!(out, "value      {shown}");

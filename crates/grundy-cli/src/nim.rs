@@ -2,7 +2,9 @@
 
 use grundy::nim::{Heaps, Nim};
 
-use crate::report::{MoveLine, Play, Report};
+use serde_json::Value;
+
+use crate::report::{MoveLine, Play, Report, data};
 
 /// Arguments of `grundy nim`.
 #[derive(Debug, clap::Args)]
@@ -24,29 +26,34 @@ pub(crate) fn run(args: &Args) -> Result<String, String> {
         (Play::Misere, Nim.misere_outcome(&position), Nim.misere_winning_moves(&position), None)
     } else {
         let sum = Nim.nim_sum(&position);
-        let value = if sum == 0u32.into() {
+        let text = if sum == 0u32.into() {
             "0".to_owned()
         } else if sum == 1u32.into() {
             "*".to_owned()
         } else {
             format!("*{sum}")
         };
-        (Play::Normal, Nim.outcome(&position), Nim.winning_moves(&position), Some(value))
+        // A number when it fits in 64 bits, else its decimal digits as a string (as the
+        // library's serde form of heaps does).
+        let data = u64::try_from(&sum).map_or_else(|_| Value::from(sum.to_string()), Value::from);
+        (Play::Normal, Nim.outcome(&position), Nim.winning_moves(&position), Some((text, data)))
     };
     let winning_moves = moves
         .iter()
         .map(|mv| {
             let after = Nim.play_checked(&position, mv).map_err(|e| e.to_string())?;
-            Ok(MoveLine { text: mv.to_string(), result: after.to_string() })
+            Ok(MoveLine::new(mv.to_string(), mv, after.to_string(), &after))
         })
         .collect::<Result<Vec<_>, String>>()?;
     let report = Report {
         ruleset: "nim",
         position: position.to_string(),
+        position_data: data(&position),
         play,
         value,
         outcome,
         winning_moves,
+        show_results: true,
         note: None,
     };
     Ok(report.render(args.json))

@@ -4,10 +4,14 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use grundy::SolveError;
-use grundy::octal::{Dots, Heaps, Method, Octal, OctalError, Periodicity, Rules, Sequence};
+use grundy::octal::{
+    Dots, Heaps, MAX_LEN, Method, Octal, OctalError, Periodicity, Rules, Sequence,
+};
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
+use plotters::prelude::*;
 
 use crate::exit::{self, Failure, Limits, parse_seconds};
-use crate::report::{MoveLine, Report, move_lines};
+use crate::report::{MoveLine, Report, data, move_lines};
 
 /// How many values a period search may compute when the user asks for fewer.
 const PERIOD_SEARCH: usize = 1 << 16;
@@ -18,6 +22,66 @@ const CHUNK_TIME: Duration = Duration::from_millis(20);
 
 /// The most values computed between two looks at the clock and at Ctrl-C.
 const MAX_CHUNK: usize = 1 << 16;
+
+/// The bytes one heap of a sequence may take while it is computed and printed, at most: its
+/// value (4 bytes in the sequence's `Vec<u32>`, and up to 4 more while the vector doubles its
+/// capacity), the byte and 16-bit copies of small values that the fast method keeps (3), and
+/// the printed value with its separator (5: three digits and a space, or a comma, and the
+/// line headers). The fast method's list of rare heaps (8 bytes each) is left out: rare
+/// heaps are few, which is what the method relies on.
+const BYTES_PER_HEAP: u64 = 16;
+
+/// The most heaps allowed where the available memory cannot be read (no `/proc/meminfo`):
+/// `2^32`, so that [`BYTES_PER_HEAP`] times it is 64 GiB.
+const FALLBACK_HEAPS: u64 = 1 << 32;
+
+/// Bytes in a GiB.
+const GIB: f64 = (1u64 << 30) as f64;
+
+/// The bytes of memory available to a new computation: `MemAvailable` of `/proc/meminfo`
+/// on Linux, `None` where it cannot be read.
+fn available_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find_map(|l| l.strip_prefix("MemAvailable:"))?;
+    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// Checks that `heaps` heaps of `per_heap` bytes each fit in the available memory (or, where
+/// that cannot be read, that there are at most [`FALLBACK_HEAPS`]); `what` names the request
+/// in the error, e.g. `--upto 1000`.
+fn check_memory(what: &str, heaps: u64, per_heap: u64) -> Result<(), String> {
+    let need = u128::from(heaps) * u128::from(per_heap);
+    let (have, whence) = match available_memory() {
+        Some(bytes) => (u128::from(bytes), "available"),
+        None => (
+            u128::from(FALLBACK_HEAPS) * u128::from(per_heap),
+            "allowed (available memory unknown)",
+        ),
+    };
+    if need <= have {
+        return Ok(());
+    }
+    // Lossy conversions are fine for a message of one decimal.
+    #[allow(clippy::cast_precision_loss)]
+    let (need, have) = (need as f64 / GIB, have as f64 / GIB);
+    Err(format!("{what} needs about {need:.1} GiB, more than the {have:.1} GiB {whence}"))
+}
+
+/// Checks that the first `len` values of a sequence can be computed: that they fit in memory
+/// ([`check_memory`], `per_heap` bytes each) and that the library stores that many
+/// ([`MAX_LEN`]). Refusing here, before any value is computed, answers at once where the
+/// computation would run for minutes before failing, or run out of memory.
+fn check_len(what: &str, len: u64, per_heap: u64) -> Result<(), String> {
+    check_memory(what, len, per_heap)?;
+    match usize::try_from(len) {
+        Ok(n) if n <= MAX_LEN => Ok(()),
+        _ => {
+            let len = usize::try_from(len).unwrap_or(usize::MAX);
+            Err(format!("{what}: {}", OctalError::TooLong { len, max: MAX_LEN }))
+        }
+    }
+}
 
 /// Arguments of `grundy octal`.
 #[derive(Debug, clap::Args)]
@@ -165,6 +229,7 @@ pub(crate) fn octal(args: &OctalArgs) -> Result<String, Failure> {
     // which stop at once too.)
     let _ = seek_period(&mut seq, PERIOD_SEARCH, &limits);
     if seq.period().is_none() {
+        check_len(&format!("heap {largest}"), largest.saturating_add(1), BYTES_PER_HEAP)?;
         let upto = usize::try_from(largest).map_err(|_| format!("heap {largest} is too large"))?;
         match extend_within(&mut seq, upto.saturating_add(1), &limits) {
             Ok(()) => {}
@@ -181,12 +246,17 @@ pub(crate) fn octal(args: &OctalArgs) -> Result<String, Failure> {
     };
     let winning_moves = move_lines(&game, &position, &moves);
     let position_text = format!("{} on {}", game.rules(), position);
-    let report = Report { note, ..Report::normal("octal", position_text, value, winning_moves) };
+    let report = Report {
+        note,
+        ..Report::normal("octal", position_text, data(&position), value, winning_moves)
+    };
     Ok(report.render(args.json))
 }
 
 fn sequence(code: Rules, args: &OctalArgs, limits: &Limits) -> Result<String, Failure> {
     let len = args.upto.checked_add(1).ok_or("--upto is too large")?;
+    // A `--plot` picture has at most one point per pixel: its size does not grow with --upto.
+    check_len(&format!("--upto {}", args.upto), len as u64, BYTES_PER_HEAP)?;
     let mut seq = Sequence::for_rules_with_method(code.clone(), args.method.into());
     match extend_within(&mut seq, len, limits) {
         Ok(()) => {}
@@ -207,15 +277,35 @@ fn sequence(code: Rules, args: &OctalArgs, limits: &Limits) -> Result<String, Fa
             None
         }
     };
+    // Why no period is reported, when none is.
+    let no_period = if seq.rules().unequal_splits() {
+        "not sought: no periodicity theorem covers unequal splits".to_owned()
+    } else {
+        let searched = match period_stopped {
+            Some(_) => seq.len(),
+            None => seq.len().max(len.max(PERIOD_SEARCH)),
+        };
+        let why = match period_stopped {
+            Some(SolveError::Cancelled) => " (search stopped by Ctrl-C)",
+            Some(_) => " (search stopped at the time limit)",
+            None => "",
+        };
+        format!("none proved within {searched} values{why}")
+    };
     if let Some(path) = &args.plot {
-        std::fs::write(path, svg(&seq.values()[..len], &seq.rules().to_string()))
+        let picture =
+            plot(&seq.values()[..len], &seq.rules().to_string(), period.as_ref(), &no_period)?;
+        std::fs::write(path, picture)
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
     }
     let values = &seq.values()[..len];
     let mut out = String::new();
     if args.json {
-        let list: Vec<String> = values.iter().map(u32::to_string).collect();
-        let _ = write!(out, "{{\"code\":\"{}\",\"values\":[{}]", seq.rules(), list.join(","));
+        let _ = write!(out, "{{\"code\":\"{}\",\"values\":[", seq.rules());
+        for (i, v) in values.iter().enumerate() {
+            let _ = write!(out, "{}{v}", if i == 0 { "" } else { "," });
+        }
+        out.push(']');
         match period {
             Some(p) => {
                 let _ = write!(
@@ -263,66 +353,207 @@ fn sequence(code: Rules, args: &OctalArgs, limits: &Limits) -> Result<String, Fa
                 p.values_checked()
             );
         }
-        None if seq.rules().unequal_splits() => {
-            out.push_str("period    not sought: no periodicity theorem covers unequal splits\n");
-        }
         None => {
-            let searched = match period_stopped {
-                Some(_) => seq.len(),
-                None => seq.len().max(len.max(PERIOD_SEARCH)),
-            };
-            let _ = write!(out, "period    none proved within {searched} values");
-            match period_stopped {
-                Some(SolveError::Cancelled) => out.push_str(" (search stopped by Ctrl-C)\n"),
-                Some(_) => out.push_str(" (search stopped at the time limit)\n"),
-                None => out.push('\n'),
-            }
+            let _ = writeln!(out, "period    {no_period}");
         }
     }
     Ok(out)
 }
 
-/// A scatter plot of `values` against n, as a standalone SVG document.
-fn svg(values: &[u32], title: &str) -> String {
-    let (w, h, margin) = (900.0_f64, 360.0_f64, 40.0_f64);
-    let max_n = values.len().saturating_sub(1).max(1) as f64;
-    let max_v = f64::from(values.iter().copied().max().unwrap_or(0).max(1));
-    let x = |n: usize| margin + (w - 2.0 * margin) * n as f64 / max_n;
-    let y = |v: u32| h - margin - (h - 2.0 * margin) * f64::from(v) / max_v;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        out,
-        r#"<text x="{}" y="20" text-anchor="middle">Grundy values of {title}, n = 0 .. {}</text>"#,
-        w / 2.0,
-        values.len().saturating_sub(1)
-    );
-    let (x0, y0, x1, y1) = (margin, h - margin, w - margin, margin);
-    let _ =
-        writeln!(out, r#"<path d="M{x0} {y1} L{x0} {y0} L{x1} {y0}" stroke="black" fill="none"/>"#);
-    let _ = writeln!(
-        out,
-        r#"<text x="{}" y="{}" text-anchor="end">{max_v}</text>"#,
-        x0 - 4.0,
-        y1 + 4.0
-    );
-    let _ = writeln!(out, r#"<text x="{}" y="{}" text-anchor="end">0</text>"#, x0 - 4.0, y0 + 4.0);
-    let _ = writeln!(out, r#"<text x="{x1}" y="{}" text-anchor="end">{max_n}</text>"#, y0 + 16.0);
-    let r = if values.len() > 2000 { 0.8 } else { 1.6 };
-    out.push_str(r##"<g fill="#1f5fa8">"##);
-    for (n, &v) in values.iter().enumerate() {
-        let _ = write!(out, r#"<circle cx="{:.1}" cy="{:.1}" r="{r}"/>"#, x(n), y(v));
+/// Width and height of a `--plot` picture, in pixels.
+const PLOT_SIZE: (u32, u32) = (1000, 480);
+
+/// The most period boundaries drawn: beyond, every second, third, ... boundary is drawn.
+const MAX_BOUNDARIES: usize = 40;
+
+/// About how many ticks an axis gets.
+const TICKS: u64 = 10;
+
+/// Multiples of a round step (1, 2 or 5 times a power of ten) from 0 to `max`, about
+/// [`TICKS`] of them: the ticks of an axis.
+fn ticks(max: u64) -> Vec<f64> {
+    let mut step = 1u64;
+    'search: loop {
+        for m in [1, 2, 5] {
+            let s = step.saturating_mul(m);
+            if max / s <= TICKS || s == u64::MAX {
+                step = s;
+                break 'search;
+            }
+        }
+        step = step.saturating_mul(10);
     }
-    out.push_str("</g>\n</svg>\n");
-    out
+    // Below 2^53 every tick is exact; heaps never come near.
+    #[allow(clippy::cast_precision_loss)]
+    (0..=max / step).map(|k| (k * step) as f64).collect()
+}
+
+/// An axis of a `--plot` picture: a linear map of `range` to pixels, with ticks at given
+/// values (plotters' own choice of ticks for real ranges may fall between integers).
+struct Axis {
+    /// The values at the two ends of the axis.
+    range: std::ops::Range<f64>,
+    /// Where the ticks and their labels go.
+    ticks: Vec<f64>,
+}
+
+impl Ranged for Axis {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        let span = self.range.end - self.range.start;
+        let fraction = if span > 0.0 { (value - self.range.start) / span } else { 0.0 };
+        let pixel = f64::from(limit.0) + fraction * f64::from(limit.1 - limit.0);
+        // Pixels of a picture of PLOT_SIZE: far inside i32 (clamped for points off the axis).
+        #[allow(clippy::cast_possible_truncation)]
+        let pixel = pixel.round().clamp(-1e6, 1e6) as i32;
+        pixel
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        // Ticks only: no light grid lines.
+        if hint.weight().allow_light_points() { Vec::new() } else { self.ticks.clone() }
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.range.clone()
+    }
+}
+
+/// The `--plot` picture of `values` (heaps `0 .. values.len()`) of the game `code`, as an SVG
+/// document: one point per heap (heaps that fall on a pixel already drawn are skipped); with
+/// a `period`, the pre-period shaded and a vertical line at each period boundary, both named
+/// in a legend; without one, no marks, "no period known" in the title and `no_period` (why
+/// there is none) in a note.
+///
+/// The same arguments give the same bytes.
+///
+/// # Errors
+///
+/// A drawing error of plotters, as a message.
+#[allow(clippy::cast_precision_loss)] // heaps and values as f64 coordinates: exact below 2^53
+fn plot(
+    values: &[u32],
+    code: &str,
+    period: Option<&Periodicity>,
+    no_period: &str,
+) -> Result<String, String> {
+    let last = values.len().saturating_sub(1);
+    let max_value = values.iter().copied().max().unwrap_or(0);
+    // Room above the values for the legend.
+    let top = f64::from(max_value) * 1.4 + 1.5;
+    // Room below, so that the points of value 0 stand clear of the axis.
+    let bottom = -0.4;
+    let title = match period {
+        Some(p) => format!(
+            "{code}: Grundy values G(0) .. G({last}), period {} from n = {}",
+            p.period(),
+            p.preperiod()
+        ),
+        None => format!("{code}: Grundy values G(0) .. G({last}), no period known"),
+    };
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, PLOT_SIZE).into_drawing_area();
+        let draw = |e: &dyn std::fmt::Display| format!("cannot draw the plot: {e}");
+        root.fill(&WHITE).map_err(|e| draw(&e))?;
+        let x_range = Axis { range: -0.5..last as f64 + 0.5, ticks: ticks(last as u64) };
+        let y_range = Axis { range: bottom..top, ticks: ticks(u64::from(max_value).max(1)) };
+        let mut chart = ChartBuilder::on(&root)
+            .caption(&title, ("sans-serif", 24))
+            .margin(12)
+            .x_label_area_size(50)
+            .y_label_area_size(60)
+            .build_cartesian_2d(x_range, y_range)
+            .map_err(|e| draw(&e))?;
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_desc("heap size n")
+            .y_desc("Grundy value G(n)")
+            .axis_desc_style(("sans-serif", 20))
+            .label_style(("sans-serif", 16))
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .draw()
+            .map_err(|e| draw(&e))?;
+        if period.is_none() {
+            // The note of why no period is marked, at the top left of the plotting area.
+            let note = format!("period {no_period}");
+            let at = chart.backend_coord(&(-0.5, top));
+            root.draw(&Text::new(note, (at.0 + 10, at.1 + 10), ("sans-serif", 17)))
+                .map_err(|e| draw(&e))?;
+        }
+        if let Some(p) = period {
+            let n0 = p.preperiod();
+            let shade = RGBColor(255, 200, 120).mix(0.35);
+            let band_end = (n0.min(last + 1) as f64) - 0.5;
+            let band =
+                (n0 > 0).then(|| Rectangle::new([(-0.5, bottom), (band_end, top)], shade.filled()));
+            let band_label = if n0 == 0 {
+                "no pre-period: periodic from n = 0".to_owned()
+            } else {
+                format!("pre-period: n = 0 .. {} (shaded)", n0 - 1)
+            };
+            chart.draw_series(band).map_err(|e| draw(&e))?.label(band_label).legend(
+                move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], shade.filled()),
+            );
+            let count = last.saturating_sub(n0) / p.period() + 1;
+            let stride = count.div_ceil(MAX_BOUNDARIES).max(1);
+            let line = RGBColor(200, 40, 40);
+            let boundaries = (n0..=last).step_by(p.period().saturating_mul(stride)).map(|n| {
+                let x = n as f64 - 0.5;
+                PathElement::new(vec![(x, bottom), (x, top)], line.stroke_width(1))
+            });
+            let period_label = match stride {
+                1 => format!("period {}: a line at each n = {n0} + {}k", p.period(), p.period()),
+                s => format!(
+                    "period {}: lines at n = {n0} + {}k (one period in {s} marked)",
+                    p.period(),
+                    p.period() * s
+                ),
+            };
+            chart.draw_series(boundaries).map_err(|e| draw(&e))?.label(period_label).legend(
+                move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], line.stroke_width(2)),
+            );
+        }
+        let radius = if values.len() > 2000 { 1 } else { 2 };
+        let blue = RGBColor(31, 95, 168);
+        // One point per pixel: heaps that land on a pixel already drawn add nothing to the
+        // picture, so a long sequence gives a picture of bounded size.
+        let (width, height) = PLOT_SIZE;
+        let mut drawn = vec![false; width as usize * height as usize];
+        let points = values.iter().enumerate().filter_map(|(n, &v)| {
+            let at = (n as f64, f64::from(v));
+            let (x, y) = chart.backend_coord(&at);
+            let pixel = usize::try_from(y).ok()? * width as usize + usize::try_from(x).ok()?;
+            let fresh = !std::mem::replace(drawn.get_mut(pixel)?, true);
+            fresh.then(|| Circle::new(at, radius, blue.filled()))
+        });
+        let points: Vec<_> = points.collect();
+        chart
+            .draw_series(points)
+            .map_err(|e| draw(&e))?
+            .label("G(n)")
+            .legend(move |(x, y)| Circle::new((x + 8, y), 3, blue.filled()));
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .label_font(("sans-serif", 17))
+            .draw()
+            .map_err(|e| draw(&e))?;
+        root.present().map_err(|e| draw(&e))?;
+    }
+    Ok(svg)
 }
 
 pub(crate) fn dots(args: &DotsArgs) -> Result<String, String> {
     let row: Dots = args.row.parse().map_err(|e: OctalError| e.to_string())?;
+    let dots = row.len() as u64;
+    check_len(&format!("a row of {dots} dots"), dots.saturating_add(1), BYTES_PER_HEAP)?;
     let value = row.value().map_err(|e| e.to_string())?;
     let winning = row.winning_dots().map_err(|e| e.to_string())?;
     let winning_moves = winning
@@ -330,16 +561,40 @@ pub(crate) fn dots(args: &DotsArgs) -> Result<String, String> {
         .map(|i| {
             let after = row.mark(i).map_err(|e| e.to_string())?;
             let runs: Vec<String> = after.heaps().iter().map(u64::to_string).collect();
-            Ok(MoveLine {
-                text: format!("mark dot {}", i + 1),
-                result: format!(
-                    "{after} (runs: {})",
-                    if runs.is_empty() { "none".to_owned() } else { runs.join(" ") }
-                ),
-            })
+            let result = format!(
+                "{after} (runs: {})",
+                if runs.is_empty() { "none".to_owned() } else { runs.join(" ") }
+            );
+            Ok(MoveLine::new(format!("mark dot {}", i + 1), &i, result, &after))
         })
         .collect::<Result<Vec<_>, String>>()?;
     let ruleset = "dots (node-kayles on a path, octal 0.137)";
-    let report = Report::normal(ruleset, row.to_string(), value, winning_moves);
+    let report = Report::normal(ruleset, row.to_string(), data(&row), value, winning_moves);
     Ok(report.render(args.json))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_are_round_and_about_ten() {
+        assert_eq!(ticks(0), vec![0.0]);
+        assert_eq!(ticks(7), (0..=7).map(f64::from).collect::<Vec<_>>());
+        assert_eq!(ticks(200), (0..=10).map(|k| f64::from(k * 20)).collect::<Vec<_>>());
+        assert_eq!(ticks(999).len(), 10); // 0, 100, .., 900
+        assert_eq!(ticks(u64::MAX).len(), 10); // 0, 2·10^18, .., 1.8·10^19
+    }
+
+    #[test]
+    fn memory_checks_compare_with_what_is_there() {
+        assert_eq!(check_memory("--upto 10", 11, BYTES_PER_HEAP), Ok(()));
+        let err = check_memory("--upto N", u64::MAX, BYTES_PER_HEAP).unwrap_err();
+        assert!(
+            err.starts_with("--upto N needs about 274877906944.0 GiB, more than the "),
+            "{err}"
+        );
+        let err = check_len("heap 300000000", 300_000_001, 0).unwrap_err();
+        assert!(err.ends_with("at most 268435456 are supported"), "{err}");
+    }
 }

@@ -3,6 +3,8 @@
 use std::fmt::Write as _;
 
 use grundy::{Config, Known, Nimber, Outcome, Ruleset, Solver, mex};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::exit::{Failure, LimitArgs, Limits};
 
@@ -12,6 +14,10 @@ pub(crate) struct Opts {
     /// Also show the position reached by each winning move
     #[arg(long)]
     pub(crate) show: bool,
+    /// Misère play: whoever makes the last move loses (whole positions are searched, as
+    /// misère play does not split into components)
+    #[arg(long)]
+    pub(crate) misere: bool,
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
     /// Print one JSON object instead of text
@@ -21,7 +27,7 @@ pub(crate) struct Opts {
 
 /// The solver configuration of the first call under `limits`.
 pub(crate) fn config(limits: &Limits) -> Config {
-    Config::default().with_table_bytes(512 << 20).with_budget(limits.budget(0))
+    Config::default().with_table_bytes(limits.table_bytes()).with_budget(limits.budget(0))
 }
 
 /// The most values listed in a report of values ruled out.
@@ -130,7 +136,7 @@ pub(crate) fn solver_proved<R: Ruleset>(
 }
 
 /// The report of `position` of `game` solved by the generic [`Solver`]: `name` writes a move,
-/// `show` a position reached by one (with `--show`).
+/// `show` a position reached by one (printed with `--show`, always in JSON).
 pub(crate) fn solver_report<R>(
     ruleset: &'static str,
     game: &R,
@@ -142,9 +148,43 @@ pub(crate) fn solver_report<R>(
 ) -> Result<String, Failure>
 where
     R: Ruleset,
+    R::Position: Serialize,
+    R::Move: Serialize,
 {
     let limits = Limits::start(opts.limits);
     let mut solver = Solver::with_config(game, config(&limits));
+    let lines = |moves: Vec<R::Move>| -> Vec<MoveLine> {
+        moves
+            .iter()
+            .map(|mv| {
+                let after = game.play(position, mv);
+                MoveLine::new(name(mv), mv, show(&after), &after)
+            })
+            .collect()
+    };
+    if opts.misere {
+        let work = |nodes: u64| format!("searched {nodes} positions");
+        let outcome = solver
+            .misere_outcome(position)
+            .map_err(|e| limits.stopped(&e, vec![work(solver.stats().nodes)]))?;
+        solver.set_budget(limits.budget(solver.stats().nodes));
+        let moves = solver.misere_winning_moves(position).map_err(|e| {
+            let proved = format!("misère outcome {outcome} ({})", outcome.describe());
+            limits.stopped(&e, vec![proved, work(solver.stats().nodes)])
+        })?;
+        let report = Report {
+            ruleset,
+            position: position_text,
+            position_data: data(position),
+            play: Play::Misere,
+            value: None,
+            outcome,
+            winning_moves: lines(moves),
+            show_results: opts.show,
+            note: None,
+        };
+        return Ok(report.render(opts.json));
+    }
     let value = solver
         .value(position)
         .map_err(|e| limits.stopped(&e, solver_proved(&solver, position, None, &name)))?;
@@ -152,15 +192,8 @@ where
     let moves = solver
         .winning_moves(position)
         .map_err(|e| limits.stopped(&e, solver_proved(&solver, position, Some(value), &name)))?;
-    let winning_moves = moves
-        .iter()
-        .map(|mv| MoveLine {
-            text: name(mv),
-            result: if opts.show { show(&game.play(position, mv)) } else { String::new() },
-        })
-        .collect();
-    let report = Report::normal(ruleset, position_text, value, winning_moves);
-    Ok(report.render(opts.json))
+    let report = Report::normal(ruleset, position_text, data(position), value, lines(moves));
+    Ok(report.with_shown_results(opts.show).render(opts.json))
 }
 
 /// Which convention decides the winner.
@@ -170,23 +203,58 @@ pub(crate) enum Play {
     Misere,
 }
 
-/// One winning move: how to say it, and the position it leads to.
+/// The structured form of `x` in the JSON output: what the library's serde form gives
+/// (indices count from 0 there).
+pub(crate) fn data(x: &impl Serialize) -> Value {
+    // The library's serde forms are plain data (no maps with non-string keys), which
+    // serde_json always represents.
+    serde_json::to_value(x).unwrap_or(Value::Null)
+}
+
+/// A nimber as JSON: a number (serde_json's numbers hold every `u64`).
+pub(crate) fn nimber_data(value: Nimber) -> Value {
+    Value::from(value.value())
+}
+
+/// One winning move: how to say it and the position it leads to, in words and as data.
 #[derive(Clone, Debug)]
 pub(crate) struct MoveLine {
+    /// The move in words (indices from 1, vertices as named in the input).
     pub(crate) text: String,
+    /// The position reached, as text.
     pub(crate) result: String,
+    /// The move as data (the library's serde form, indices from 0).
+    pub(crate) data: Value,
+    /// The position reached, as data.
+    pub(crate) result_data: Value,
+}
+
+impl MoveLine {
+    /// The line of a move written `text` as `mv`, reaching the position written `result` as
+    /// `after`.
+    pub(crate) fn new(
+        text: String,
+        mv: &impl Serialize,
+        result: String,
+        after: &impl Serialize,
+    ) -> MoveLine {
+        MoveLine { text, result, data: data(mv), result_data: data(after) }
+    }
 }
 
 /// The winning-move lines of `moves`: each move, and the position it leads to.
 pub(crate) fn move_lines<R>(ruleset: &R, position: &R::Position, moves: &[R::Move]) -> Vec<MoveLine>
 where
     R: grundy::Ruleset,
-    R::Position: std::fmt::Display,
-    R::Move: std::fmt::Display,
+    R::Position: std::fmt::Display + Serialize,
+    R::Move: std::fmt::Display + Serialize,
 {
     moves
         .iter()
-        .map(|mv| MoveLine { text: mv.to_string(), result: ruleset.play(position, mv).to_string() })
+        .map(|mv| {
+            let after = ruleset.play(position, mv);
+            MoveLine::new(mv.to_string(), mv, after.to_string(), &after)
+        })
         .collect()
 }
 
@@ -194,14 +262,45 @@ where
 #[derive(Clone, Debug)]
 pub(crate) struct Report {
     pub(crate) ruleset: &'static str,
+    /// The position in words.
     pub(crate) position: String,
+    /// The position as data.
+    pub(crate) position_data: Value,
     pub(crate) play: Play,
-    /// The Grundy value, when known (normal play only).
-    pub(crate) value: Option<String>,
+    /// The Grundy value in words (`*2`) and as data (`2`), when known (normal play only).
+    pub(crate) value: Option<(String, Value)>,
     pub(crate) outcome: Outcome,
     pub(crate) winning_moves: Vec<MoveLine>,
+    /// Whether the text output shows the position each winning move reaches (JSON always
+    /// does).
+    pub(crate) show_results: bool,
     /// Why the winning moves are not listed, when they are not.
     pub(crate) note: Option<String>,
+}
+
+/// The JSON form of a [`Report`].
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    ruleset: &'a str,
+    play: &'a str,
+    position: &'a Value,
+    position_text: &'a str,
+    value: Option<&'a Value>,
+    value_text: Option<&'a str>,
+    outcome: String,
+    winning_moves: Vec<JsonMove<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
+}
+
+/// The JSON form of a [`MoveLine`].
+#[derive(Serialize)]
+struct JsonMove<'a> {
+    #[serde(rename = "move")]
+    mv: &'a Value,
+    move_text: &'a str,
+    to: &'a Value,
+    to_text: &'a str,
 }
 
 impl Report {
@@ -209,18 +308,27 @@ impl Report {
     pub(crate) fn normal(
         ruleset: &'static str,
         position: String,
-        value: grundy::Nimber,
+        position_data: Value,
+        value: Nimber,
         winning_moves: Vec<MoveLine>,
     ) -> Report {
         Report {
             ruleset,
             position,
+            position_data,
             play: Play::Normal,
-            value: Some(value.to_string()),
+            value: Some((value.to_string(), nimber_data(value))),
             outcome: Outcome::from_value(value),
             winning_moves,
+            show_results: true,
             note: None,
         }
+    }
+
+    /// The same report, showing in text the position each winning move reaches or not.
+    pub(crate) fn with_shown_results(mut self, show: bool) -> Report {
+        self.show_results = show;
+        self
     }
 
     /// Renders the report as aligned text, or as one JSON object.
@@ -237,7 +345,7 @@ impl Report {
         let _ = writeln!(out, "ruleset   {} ({play})", self.ruleset);
         let position = if self.position.is_empty() { "(empty)" } else { &self.position };
         let _ = writeln!(out, "position  {position}");
-        if let Some(value) = &self.value {
+        if let Some((value, _)) = &self.value {
             let _ = writeln!(out, "value     {value}");
         }
         let _ = writeln!(out, "outcome   {} ({})", self.outcome, self.outcome.describe());
@@ -250,10 +358,11 @@ impl Report {
             let width =
                 self.winning_moves.iter().map(|m| m.text.chars().count()).max().unwrap_or(0);
             for m in &self.winning_moves {
-                if m.result.is_empty() {
-                    let _ = writeln!(out, "  {}", m.text);
+                if self.show_results {
+                    let result = if m.result.is_empty() { "(empty)" } else { &m.result };
+                    let _ = writeln!(out, "  {:width$}  ->  {result}", m.text);
                 } else {
-                    let _ = writeln!(out, "  {:width$}  ->  {}", m.text, m.result);
+                    let _ = writeln!(out, "  {}", m.text);
                 }
             }
         }
@@ -261,66 +370,44 @@ impl Report {
     }
 
     fn json(&self) -> String {
-        let mut out = String::from("{");
-        let _ = write!(out, "\"ruleset\":{}", quote(self.ruleset));
-        let _ = write!(out, ",\"position\":{}", quote(&self.position));
-        let play = match self.play {
-            Play::Normal => "normal",
-            Play::Misere => "misere",
+        let report = JsonReport {
+            ruleset: self.ruleset,
+            play: match self.play {
+                Play::Normal => "normal",
+                Play::Misere => "misere",
+            },
+            position: &self.position_data,
+            position_text: &self.position,
+            value: self.value.as_ref().map(|(_, v)| v),
+            value_text: self.value.as_ref().map(|(t, _)| t.as_str()),
+            outcome: self.outcome.to_string(),
+            winning_moves: self
+                .winning_moves
+                .iter()
+                .map(|m| JsonMove {
+                    mv: &m.data,
+                    move_text: &m.text,
+                    to: &m.result_data,
+                    to_text: &m.result,
+                })
+                .collect(),
+            note: self.note.as_deref(),
         };
-        let _ = write!(out, ",\"play\":{}", quote(play));
-        match &self.value {
-            Some(v) => {
-                let _ = write!(out, ",\"value\":{}", quote(v));
-            }
-            None => out.push_str(",\"value\":null"),
-        }
-        let _ = write!(out, ",\"outcome\":{}", quote(&self.outcome.to_string()));
-        out.push_str(",\"winning_moves\":[");
-        for (i, m) in self.winning_moves.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            if m.result.is_empty() {
-                let _ = write!(out, "{{\"move\":{}}}", quote(&m.text));
-            } else {
-                let _ =
-                    write!(out, "{{\"move\":{},\"result\":{}}}", quote(&m.text), quote(&m.result));
-            }
-        }
-        out.push(']');
-        if let Some(note) = &self.note {
-            let _ = write!(out, ",\"note\":{}", quote(note));
-        }
-        out.push_str("}\n");
-        out
+        json_line(&report)
     }
 }
 
-/// A JSON string literal.
-pub(crate) fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+/// `value` as one line of JSON.
+pub(crate) fn json_line(value: &impl Serialize) -> String {
+    // Serialising plain data into a string cannot fail.
+    let mut out = serde_json::to_string(value).unwrap_or_default();
+    out.push('\n');
     out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Bounds, bounds, quote};
+    use super::{Bounds, bounds};
     use grundy::heap_games::{Antonim, GreedyNim, TowerNim};
     use grundy::{Budget, Config, Nimber, Ruleset, Solver, naive};
 
@@ -384,10 +471,5 @@ mod tests {
         // P-position known): the facts checked are not all trivial.
         let [stopped, lower, to_p] = checked;
         assert!(stopped > 1000 && lower > 100 && to_p > 100, "{checked:?}");
-    }
-
-    #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(quote("a\"b\\c\n\u{1}"), "\"a\\\"b\\\\c\\n\\u0001\"");
     }
 }

@@ -5,7 +5,8 @@ use grundy::avoid_true::{AvoidTruePosition, Formula, FormulaError};
 use grundy::nim::{Heaps, Nim};
 use grundy::quantum::{DemiQuantum, ParseMatrixError, Superposition};
 use grundy::reductions::{
-    Compose, DemiQuantumToAnd, DemiQuantumToAvoidTrue, Inverse, Reduction, lattice_dot, lattice_svg,
+    Compose, DemiQuantumToAnd, DemiQuantumToAvoidTrue, Inverse, Kind, REGISTRY, RULESETS,
+    Reduction, lattice_dot, lattice_svg,
 };
 use grundy::transverse_wave::search::ValueSearch;
 use grundy::transverse_wave::{
@@ -14,12 +15,18 @@ use grundy::transverse_wave::{
 use grundy::{Nimber, Outcome, Ruleset};
 
 use crate::exit::{Failure, LimitArgs, Limits};
-use crate::report::{MoveLine, Opts, Report, config, solver_report};
+use crate::input::read_arg;
+use serde::Serialize;
+
+use serde_json::{Value, json};
+
+use crate::report::{MoveLine, Opts, Report, config, data, json_line, nimber_data, solver_report};
 
 /// Arguments shared by the board games of the Transverse Wave family.
 #[derive(Debug, clap::Args)]
 pub(crate) struct BoardArgs {
-    /// The position: rows separated by '/' (or newlines)
+    /// The position: rows separated by '/' (or newlines); '-' reads it from standard input,
+    /// '@FILE' from a file
     position: String,
     #[command(flatten)]
     opts: Opts,
@@ -29,7 +36,7 @@ pub(crate) struct BoardArgs {
 #[derive(Debug, clap::Args)]
 pub(crate) struct AvoidArgs {
     /// The formula, e.g. '(x1 | x2 | x3) & (x1 | x4)'; optional sections '; variables: 8'
-    /// and '; true: x8'
+    /// and '; true: x8'. '-' reads it from standard input, '@FILE' from a file
     formula: String,
     /// Variables already true, separated by commas (the set T)
     #[arg(long = "true", value_name = "VARS")]
@@ -51,17 +58,20 @@ pub(crate) struct SearchArgs {
     max_cols: usize,
     #[command(flatten)]
     limits: LimitArgs,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    json: bool,
 }
 
 /// The report of a Crosswise AND matrix `matrix` standing for a position written `position`;
 /// `name` names a column move, `after` writes the position after a move.
-fn board_report(
+fn board_report<P: Serialize>(
     ruleset: &'static str,
-    position: String,
+    (position, position_data): (String, &P),
     matrix: &BoolMatrix,
     opts: Opts,
     name: impl Fn(usize) -> String,
-    after: impl Fn(usize) -> String,
+    after: impl Fn(usize) -> (String, P),
 ) -> Result<String, Failure> {
     let limits = Limits::start(opts.limits);
     let mut solver = WaveSolver::with_config(config(&limits));
@@ -87,63 +97,108 @@ fn board_report(
         .map_err(|e| limits.stopped(&e, proved(&solver, Some(value))))?;
     let winning_moves = moves
         .iter()
-        .map(|&c| MoveLine {
-            text: name(c),
-            result: if opts.show { after(c) } else { String::new() },
+        .map(|&c| {
+            let (text, reached) = after(c);
+            MoveLine::new(name(c), &c, text, &reached)
         })
         .collect();
-    let report = Report::normal(ruleset, position, value, winning_moves);
-    Ok(report.render(opts.json))
+    let report = Report::normal(ruleset, position, data(position_data), value, winning_moves);
+    Ok(report.with_shown_results(opts.show).render(opts.json))
+}
+
+/// A column move in words (columns count from 1).
+fn column(c: &usize) -> String {
+    format!("column {}", c + 1)
+}
+
+/// The misère report of a board game: the generic solver on whole positions (the fast
+/// solver is for normal play).
+fn misere_report<R>(
+    ruleset: &'static str,
+    game: &R,
+    position: &R::Position,
+    opts: Opts,
+    name: impl Fn(&R::Move) -> String,
+) -> Result<String, Failure>
+where
+    R: Ruleset,
+    R::Position: Serialize + std::fmt::Display,
+    R::Move: Serialize,
+{
+    let text = position.to_string();
+    solver_report(ruleset, game, position, text, opts, name, ToString::to_string)
 }
 
 pub(crate) fn transverse_wave(args: &BoardArgs) -> Result<String, Failure> {
-    let grid: Grid = args.position.parse().map_err(|e: ParseError| e.to_string())?;
+    let grid: Grid =
+        read_arg("position", &args.position)?.parse().map_err(|e: ParseError| e.to_string())?;
     let game = grundy::transverse_wave::TransverseWave;
+    if args.opts.misere {
+        return misere_report("transverse wave", &game, &grid, args.opts, column);
+    }
     board_report(
         "transverse wave",
-        grid.to_string(),
+        (grid.to_string(), &grid),
         grid.as_matrix(),
         args.opts,
-        |c| format!("column {}", c + 1),
-        |c| game.play(&grid, &c).to_string(),
+        |c| column(&c),
+        |c| {
+            let after = game.play(&grid, &c);
+            (after.to_string(), after)
+        },
     )
 }
 
 pub(crate) fn crosswise_and(args: &BoardArgs) -> Result<String, Failure> {
-    let matrix: BoolMatrix = args.position.parse().map_err(|e: ParseError| e.to_string())?;
+    let matrix: BoolMatrix =
+        read_arg("position", &args.position)?.parse().map_err(|e: ParseError| e.to_string())?;
     let game = grundy::transverse_wave::CrosswiseAnd;
+    if args.opts.misere {
+        return misere_report("crosswise and", &game, &matrix, args.opts, column);
+    }
     board_report(
         "crosswise and",
-        matrix.to_string(),
+        (matrix.to_string(), &matrix),
         &matrix,
         args.opts,
-        |c| format!("column {}", c + 1),
-        |c| game.play(&matrix, &c).to_string(),
+        |c| column(&c),
+        |c| {
+            let after = game.play(&matrix, &c);
+            (after.to_string(), after)
+        },
     )
 }
 
 pub(crate) fn crosswise_or(args: &BoardArgs) -> Result<String, Failure> {
-    let matrix: BoolMatrix = args.position.parse().map_err(|e: ParseError| e.to_string())?;
+    let matrix: BoolMatrix =
+        read_arg("position", &args.position)?.parse().map_err(|e: ParseError| e.to_string())?;
     let game = grundy::transverse_wave::CrosswiseOr;
+    if args.opts.misere {
+        return misere_report("crosswise or", &game, &matrix, args.opts, column);
+    }
     // Crosswise OR is Crosswise AND on the complement (Propositions 1 and 2).
     board_report(
         "crosswise or",
-        matrix.to_string(),
+        (matrix.to_string(), &matrix),
         &matrix.complement(),
         args.opts,
-        |c| format!("column {}", c + 1),
-        |c| game.play(&matrix, &c).to_string(),
+        |c| column(&c),
+        |c| {
+            let after = game.play(&matrix, &c);
+            (after.to_string(), after)
+        },
     )
 }
 
 pub(crate) fn avoid_true(args: &AvoidArgs) -> Result<String, Failure> {
-    let mut text = args.formula.clone();
+    let formula_arg = read_arg("formula", &args.formula)?;
+    let mut text = formula_arg.clone();
     if let Some(vars) = &args.true_vars {
         text.push_str(" ; true: ");
         text.push_str(vars);
     }
     let position: AvoidTruePosition = text.parse().map_err(|e: FormulaError| e.to_string())?;
-    let formula_text = args.formula.split(';').next().unwrap_or("");
+    let formula_text = formula_arg.split(';').next().unwrap_or("");
     let formula: Formula = formula_text.parse().map_err(|e: FormulaError| e.to_string())?;
     let names: Vec<String> = formula.names().to_vec();
     let name = |x: usize| names.get(x).cloned().unwrap_or_else(|| format!("x{}", x + 1));
@@ -152,19 +207,27 @@ pub(crate) fn avoid_true(args: &AvoidArgs) -> Result<String, Failure> {
     let to_matrix = Compose::new(Inverse(DemiQuantumToAvoidTrue), DemiQuantumToAnd);
     let matrix = to_matrix.map_position(&position).map_err(|e| e.to_string())?;
     let game = grundy::avoid_true::AvoidTrue;
+    if args.opts.misere {
+        let name = |x: &usize| format!("make {} true", name(*x));
+        return misere_report("avoid true", &game, &position, args.opts, name);
+    }
     board_report(
         "avoid true",
-        position.to_string(),
+        (position.to_string(), &position),
         &matrix,
         args.opts,
         |x| format!("make {} true", name(x)),
-        |x| game.play(&position, &x).to_string(),
+        |x| {
+            let after = game.play(&position, &x);
+            (after.to_string(), after)
+        },
     )
 }
 
 pub(crate) fn dq_nim(args: &BoardArgs) -> Result<String, Failure> {
-    let position: Superposition<Heaps> =
-        args.position.parse().map_err(|e: ParseMatrixError| e.to_string())?;
+    let position: Superposition<Heaps> = read_arg("position", &args.position)?
+        .parse()
+        .map_err(|e: ParseMatrixError| e.to_string())?;
     let game = DemiQuantum::new(Nim);
     solver_report(
         "demi-quantum nim",
@@ -204,6 +267,29 @@ pub(crate) fn tw_search(args: &SearchArgs) -> Result<String, Failure> {
         }
         Err(e) => return Err(e.to_string().into()),
     };
+    if args.json {
+        let report = match &found {
+            Some(found) => json!({
+                "value": nimber_data(target),
+                "value_text": target.to_string(),
+                "found": true,
+                "position": data(&found.grid),
+                "position_text": found.grid.to_string(),
+                "shorthand": found.grid.shorthand(),
+                "rows": found.grid.rows(),
+                "cols": found.grid.cols(),
+                "minimal": found.minimal,
+            }),
+            None => json!({
+                "value": nimber_data(target),
+                "value_text": target.to_string(),
+                "found": false,
+                "max_rows": args.max_rows,
+                "max_cols": args.max_cols,
+            }),
+        };
+        return Ok(json_line(&report));
+    }
     Ok(match found {
         Some(found) => format!(
             "value     {target}\nposition  {}\nshorthand {}\nsize      {} rows x {} columns\nminimal   {}\n",
@@ -222,12 +308,35 @@ pub(crate) fn tw_search(args: &SearchArgs) -> Result<String, Failure> {
 
 /// Arguments of `grundy lattice`.
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("format").args(["svg", "json"])))]
 pub(crate) struct LatticeArgs {
     /// Draw the lattice as an SVG picture (laid out by grundy) instead of Graphviz DOT
     #[arg(long)]
     svg: bool,
+    /// Print the rulesets and the reductions between them as one JSON object
+    #[arg(long)]
+    json: bool,
 }
 
 pub(crate) fn lattice(args: &LatticeArgs) -> Result<String, Failure> {
+    if args.json {
+        let reductions: Vec<Value> = REGISTRY
+            .iter()
+            .map(|e| {
+                json!({
+                    "name": e.name,
+                    "from": e.from,
+                    "to": e.to,
+                    "kind": match e.kind {
+                        Kind::Isomorphism => "isomorphism",
+                        Kind::Embedding => "embedding",
+                    },
+                    "statement": e.statement,
+                    "test": e.test,
+                })
+            })
+            .collect();
+        return Ok(json_line(&json!({ "rulesets": RULESETS, "reductions": reductions })));
+    }
     Ok(if args.svg { lattice_svg() } else { lattice_dot() })
 }

@@ -83,8 +83,9 @@ fn nim_misere_and_json() {
     assert!(out.status.success());
     assert_eq!(
         stdout(&out),
-        "{\"ruleset\":\"nim\",\"position\":\"1 1 5\",\"play\":\"misere\",\"value\":null,\
-         \"outcome\":\"N\",\"winning_moves\":[{\"move\":\"take 4 from heap 3\",\"result\":\"1 1 1\"}]}\n"
+        "{\"ruleset\":\"nim\",\"play\":\"misere\",\"position\":[1,1,5],\"position_text\":\"1 1 5\",\
+         \"value\":null,\"value_text\":null,\"outcome\":\"N\",\"winning_moves\":[{\"move\":\
+         {\"heap\":2,\"take\":4},\"move_text\":\"take 4 from heap 3\",\"to\":[1,1,1],\"to_text\":\"1 1 1\"}]}\n"
     );
 }
 
@@ -155,8 +156,10 @@ fn greedy_nim_json_and_too_large_heaps() {
     assert!(out.status.success());
     assert_eq!(
         stdout(&out),
-        "{\"ruleset\":\"greedy-nim\",\"position\":\"3 5 1\",\"play\":\"normal\",\"value\":\"*4\",\
-         \"outcome\":\"N\",\"winning_moves\":[{\"move\":\"take 2 from heap 2\",\"result\":\"3 3 1\"}]}\n"
+        "{\"ruleset\":\"greedy-nim\",\"play\":\"normal\",\"position\":[3,5,1],\
+         \"position_text\":\"3 5 1\",\"value\":4,\"value_text\":\"*4\",\"outcome\":\"N\",\
+         \"winning_moves\":[{\"move\":{\"heap\":1,\"take\":2},\"move_text\":\"take 2 from heap 2\",\
+         \"to\":[3,3,1],\"to_text\":\"3 3 1\"}]}\n"
     );
     let text = stdout(&grundy(&["greedy-nim", "3", "5", "5", "1"]));
     assert!(text.contains("winning moves: none"), "{text}");
@@ -196,7 +199,8 @@ fn octal_plot_writes_an_svg() {
     let svg = std::fs::read_to_string(&path).unwrap();
     let _ = std::fs::remove_file(&path);
     assert!(svg.starts_with("<svg"));
-    assert_eq!(svg.matches("<circle").count(), 101);
+    // One point per heap (each lands on its own pixel), and one in the legend.
+    assert_eq!(svg.matches("<circle").count(), 102);
 }
 
 #[test]
@@ -253,7 +257,7 @@ fn transverse_wave_family_values_moves_and_show() {
     }
     // Table 2 of the paper: (01)(2) with a fourth column is *3.
     let text = stdout(&grundy(&["transverse-wave", "ppgg/ggpg", "--json"]));
-    assert!(text.contains("\"value\":\"*3\""), "{text}");
+    assert!(text.contains("\"value\":3,"), "{text}");
     for (args, needle) in [
         (vec!["transverse-wave", "gpx/ggg"], "bad character 'x' at row 1, column 3"),
         (vec!["transverse-wave", "gp/ggg"], "row 2 has 3 cells"),
@@ -311,7 +315,7 @@ fn node_kayles_from_graph6_and_edge_lists() {
     // After vertex 1 is played only vertex 3 is left.
     let text =
         stdout(&grundy(&["node-kayles", "--edges", "0-1 1-2 2-3", "--played", "1", "--json"]));
-    assert!(text.contains("\"value\":\"*\"") && text.contains("\"move\":\"vertex 3\""), "{text}");
+    assert!(text.contains("\"value\":1,") && text.contains("\"move\":3,"), "{text}");
     for (args, needle) in [
         (vec!["node-kayles", "--graph6", "D!c"], "invalid graph6 byte"),
         (vec!["node-kayles", "--edges", "0-1 1-1"], "loop"),
@@ -401,7 +405,7 @@ fn geography_every_version() {
         "--edge-version",
         "--json",
     ]));
-    assert!(text.contains("\"value\":\"0\""), "{text}");
+    assert!(text.contains("\"value\":0,"), "{text}");
     // Without a start vertex the first move places the token: on a path of three vertices
     // the first player starts at an end, which some maximum matching misses, so that the
     // opponent moves from a losing vertex; the middle is covered by every maximum matching.
@@ -466,7 +470,7 @@ fn lattice_game_prints_the_p_positions_of_a_box() {
     assert!(text.contains("P-positions in the box: 6\n"), "{text}");
     assert!(text.ends_with("P.P.P\n.....\nP.P.P\n"), "{text}");
     let out = grundy(&["lattice-game", "--rules", "1,0 0,1 -1,1", "--box", "2,2", "--json"]);
-    assert!(stdout(&out).contains("\"p_positions\":[[0, 0],[0, 2],[2, 0],[2, 2]]"));
+    assert!(stdout(&out).contains("\"p_positions\":[[0,0],[0,2],[2,0],[2,2]]"));
     // Misère: the origin is defeated (x), a single heap of 1 is P.
     let out = grundy(&["lattice-game", "--rules", "1,0 0,1 -1,1", "--misere", "--box", "1,1"]);
     assert!(stdout(&out).ends_with("..\nxP\n"), "{}", stdout(&out));
@@ -803,4 +807,246 @@ fn myopic_col_paths_trees_and_digraphs() {
     assert_bad_input(&["myopic-col", "--path", "u x"], "column 3");
     assert_bad_input(&["myopic-col", "--tree", "u(u"], "--tree");
     assert_bad_input(&["myopic-col", "--edges", "0>5", "--colours", "u u"], "--edges");
+}
+
+// ---- octal: plotters pictures and sizes checked against memory (issue 22) ----
+
+/// The `--plot` picture of `grundy octal CODE --upto N`, and the command's output.
+fn octal_plot(code: &str, upto: &str, tag: &str) -> (Output, String) {
+    let name = format!("grundy-octal-plot-{tag}-{}.svg", std::process::id());
+    let path = std::env::temp_dir().join(name);
+    let out = grundy(&["octal", code, "--upto", upto, "--plot", path.to_str().unwrap()]);
+    let svg = std::fs::read_to_string(&path).unwrap_or_default();
+    let _ = std::fs::remove_file(&path);
+    (out, svg)
+}
+
+#[test]
+fn octal_plot_has_titles_ticks_and_period_marks() {
+    let (out, svg) = octal_plot("0.137", "200", "period");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{svg}");
+    for needle in [
+        "0.137: Grundy values G(0) .. G(200), period 34 from n = 52",
+        ">\nheap size n\n</text>",
+        ">\nGrundy value G(n)\n</text>",
+        ">\n200\n</text>", // a tick label of the n axis
+        "pre-period: n = 0 .. 51 (shaded)",
+        "period 34: a line at each n = 52 + 34k",
+    ] {
+        assert!(svg.contains(needle), "{needle}");
+    }
+    // The shaded band, and a line at each period boundary 52, 86, 120, 154, 188.
+    assert!(svg.contains("<rect") && svg.contains("fill=\"#FFC878\""), "no band");
+    assert_eq!(svg.matches("stroke=\"#C82828\"").count(), 5 + 1, "5 lines and the legend's");
+    // Deterministic: the same command writes the same bytes.
+    assert_eq!(octal_plot("0.137", "200", "again").1, svg);
+}
+
+#[test]
+fn octal_plot_without_a_period_says_so_and_marks_nothing() {
+    let (out, svg) = octal_plot("grundy", "60", "none");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(svg.contains("grundy: Grundy values G(0) .. G(60), no period known"), "{svg}");
+    assert!(svg.contains("period not sought: no periodicity theorem covers unequal splits"));
+    assert!(!svg.contains("pre-period") && !svg.contains("#C82828"), "{svg}");
+    assert_eq!(svg.matches("<circle").count(), 61 + 1);
+}
+
+#[test]
+fn octal_plot_of_a_long_sequence_draws_a_point_per_pixel() {
+    let (out, svg) = octal_plot("0.07", "20000", "long");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let points = svg.matches("<circle").count();
+    assert!(points > 100 && points < 20000, "{points}");
+    assert!(svg.contains("period 34 from n = 53"), "0.07 is Dawson's Kayles");
+}
+
+#[test]
+fn octal_sizes_beyond_the_memory_are_refused_at_once() {
+    for extra in [&[][..], &["--json"], &["--plot", "/nonexistent/never-written.svg"]] {
+        let mut args = vec!["octal", "0.137", "--upto", "1000000000000000"];
+        args.extend_from_slice(extra);
+        assert_bad_input(
+            &args,
+            "--upto 1000000000000000 needs about 14901161.2 GiB, more than the ",
+        );
+    }
+    // A heap of a game with no period needs its values computed.
+    assert_bad_input(&["octal", "grundy", "1000000000000000"], "heap 1000000000000000 needs about");
+    // Within the memory of most machines but beyond what the library stores: refused too,
+    // before 2^28 values are computed.
+    let out = grundy(&["octal", "0.137", "--upto", "300000000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("error: --upto 300000000"), "{}", stderr(&out));
+    // With a proved period any heap is answered.
+    assert!(stdout(&grundy(&["octal", "0.137", "1000000000000000"])).contains("value     *"));
+}
+
+// ---- JSON for programs, misère play, input from files and stdin (issue 22) ----
+
+/// `grundy args` with `input` on its standard input.
+fn grundy_with_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().expect("piped").write_all(input.as_bytes()).expect("stdin is written");
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", stderr(out));
+    serde_json::from_str(&stdout(out)).expect("one JSON object")
+}
+
+/// Every position report has the same fields: values are numbers, moves are the library's
+/// data (indices from 0) with their text, and each winning move gives the position it reaches
+/// (of value 0: the checks replay it).
+#[test]
+fn json_reports_have_numeric_values_and_structured_moves() {
+    let report = json(&grundy(&["antonim", "2", "3", "7", "--json"]));
+    for key in ["ruleset", "play", "position", "position_text", "value", "value_text", "outcome"] {
+        assert!(report.get(key).is_some(), "{key}: {report}");
+    }
+    assert_eq!(report["position"], serde_json::json!([2, 3, 7]));
+    assert!(report["value"].is_u64(), "{report}");
+    let moves = report["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for mv in moves {
+        // Replay the move's resulting position: it must be a P-position.
+        let heaps: Vec<String> =
+            mv["to"].as_array().unwrap().iter().map(|h| h.as_u64().unwrap().to_string()).collect();
+        let mut args = vec!["antonim", "--json"];
+        args.extend(heaps.iter().map(String::as_str));
+        assert_eq!(json(&grundy(&args))["value"], 0, "{mv}");
+        let heap = mv["move"]["heap"].as_u64().unwrap();
+        let text = mv["move_text"].as_str().unwrap();
+        assert!(text.ends_with(&format!("heap {}", heap + 1)), "{mv}");
+    }
+    // Big Nim values stay exact: a number up to 2^64 - 1, a string beyond.
+    let big = json(&grundy(&["nim", "18446744073709551616", "1", "--json"]));
+    assert_eq!(big["value"], "18446744073709551617");
+    let small = json(&grundy(&["nim", "18446744073709551615", "--json"]));
+    assert_eq!(small["value"], u64::MAX);
+    // Dots count from 0 in data and from 1 in words.
+    let dots = json(&grundy(&["dots", ".....", "--json"]));
+    assert_eq!(dots["winning_moves"][0]["move"], 2);
+    assert_eq!(dots["winning_moves"][0]["move_text"], "mark dot 3");
+    // tw-search and the lattice of rulesets have JSON too.
+    let found = json(&grundy(&["tw-search", "2", "--json"]));
+    assert_eq!((found["value"].as_u64(), found["found"].as_bool()), (Some(2), Some(true)));
+    assert!(found["position"]["cols"].is_u64(), "{found}");
+    let lattice = json(&grundy(&["lattice", "--json"]));
+    assert!(lattice["rulesets"].as_array().unwrap().iter().any(|r| r == "Node-Kayles"));
+    assert!(lattice["reductions"].as_array().unwrap().iter().all(|r| r["from"].is_string()));
+}
+
+/// `--misere` works for every position subcommand searched by a solver, and agrees with the
+/// closed form of misère Nim.
+#[test]
+fn misere_play_from_the_cli() {
+    // Nim positions as Demi-Quantum Nim with one realisation: misère Nim's rule (Bouton).
+    for heaps in ["1 1", "1 1 1", "2 2", "2 3", "1 2 3"] {
+        let nim = json(&grundy(&["nim", "--misere", "--json", heaps]));
+        let dq = json(&grundy(&["dq-nim", "--misere", "--json", heaps]));
+        assert_eq!(nim["outcome"], dq["outcome"], "{heaps}");
+        assert_eq!(dq["play"], "misere");
+        assert_eq!(dq["value"], serde_json::Value::Null);
+    }
+    // Tower Nim with one heap of 1: the mover must take the last token and loses.
+    let text = stdout(&grundy(&["tower-nim", "1", "--misere"]));
+    assert!(text.contains("(misère play)") && text.contains("outcome   P"), "{text}");
+    // Transverse Wave 'g': one move ends the game, so misère play is a loss for the mover.
+    let tw = json(&grundy(&["transverse-wave", "g", "--misere", "--json"]));
+    assert_eq!(tw["outcome"], "P");
+    // Node-Kayles on one edge: either vertex ends the game.
+    let nk = json(&grundy(&["node-kayles", "--edges", "0-1", "--misere", "--json"]));
+    assert_eq!((nk["outcome"].as_str(), nk["play"].as_str()), (Some("P"), Some("misere")));
+    let two = json(&grundy(&["node-kayles", "--edges", "3: 0-1", "--misere", "--json"]));
+    assert_eq!(two["outcome"], "N");
+}
+
+/// Positions from a file (`@FILE`) or standard input (`-`); graph6 files with one graph a
+/// line give one report each.
+#[test]
+fn positions_from_files_and_stdin() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-input-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = dir.join("board.txt");
+    std::fs::write(&board, "ppgg\nggpg\n").unwrap();
+    let from_file = stdout(&grundy(&["transverse-wave", &format!("@{}", board.display())]));
+    assert!(from_file.contains("value     *3\n"), "{from_file}");
+    let from_stdin = stdout(&grundy_with_stdin(&["transverse-wave", "-"], "ppgg/ggpg"));
+    assert_eq!(from_stdin, from_file);
+    // geng writes one graph a line.
+    let graphs = ">>graph6<<Bw\nBg\nC]\n";
+    let out = grundy_with_stdin(&["node-kayles", "--graph6", "-", "--json"], graphs);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let values: Vec<u64> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["value"].as_u64().unwrap())
+        .collect();
+    // K3 = 'Bw': one move ends it (*1); P3 = 'Bg' (edges 0-2 1-2): the middle vertex ends
+    // it, an end leaves one vertex (*1), so mex{0, 1} = *2; C4 = 'C]': every move leaves
+    // one vertex (*1), so mex{1} = 0.
+    assert_eq!(values, [1, 2, 0]);
+    let text = stdout(&grundy_with_stdin(&["node-kayles", "--graph6", "-"], graphs));
+    assert_eq!(text.matches("ruleset   node-kayles").count(), 3, "{text}");
+    // Errors name the line, the file, or the size.
+    assert_bad_input(
+        &["transverse-wave", "@/nonexistent/board"],
+        "cannot read '/nonexistent/board'",
+    );
+    let out = grundy_with_stdin(&["node-kayles", "--graph6", "-"], "Bw\n!!\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--graph6 line 2"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A sum of parts of different families has the nim-sum of their values (each checked by
+/// its own subcommand), and each winning move takes its part to the value that makes the sum
+/// a P-position.
+#[test]
+fn sums_of_different_families() {
+    let parts = [
+        ("nim: 3 4", vec!["nim", "3", "4"]),
+        ("transverse-wave: gpg/ggg", vec!["transverse-wave", "gpg/ggg"]),
+        ("octal 0.137: 7", vec!["octal", "0.137", "7"]),
+        ("antonim: 2 3 7", vec!["antonim", "2", "3", "7"]),
+        ("node-kayles: 0-1 1-2 2-3", vec!["node-kayles", "--edges", "0-1 1-2 2-3"]),
+    ];
+    let mut total = 0;
+    let mut values = Vec::new();
+    for (_, args) in &parts {
+        let mut args = args.clone();
+        args.push("--json");
+        let v = json(&grundy(&args))["value"].as_u64().unwrap();
+        values.push(v);
+        total ^= v;
+    }
+    let mut args = vec!["sum", "--json"];
+    args.extend(parts.iter().map(|(spec, _)| *spec));
+    let sum = json(&grundy(&args));
+    assert_eq!(sum["value"].as_u64(), Some(total), "{sum}");
+    for (i, v) in values.iter().enumerate() {
+        assert_eq!(sum["position"][i]["value"].as_u64(), Some(*v));
+    }
+    let moves = sum["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty(), "{sum}");
+    for mv in moves {
+        let part = usize::try_from(mv["move"]["part"].as_u64().unwrap()).unwrap();
+        // The part moved to must have the value that cancels the others.
+        let (family, _) = parts[part].0.split_once(':').unwrap();
+        let spec = format!("{family}: {}", mv["to_text"].as_str().unwrap());
+        let after = json(&grundy(&["sum", "--json", &spec]));
+        assert_eq!(after["value"].as_u64(), Some(total ^ values[part]), "{mv}");
+    }
+    assert_bad_input(&["sum", "foo: 3"], "no such family");
+    assert_bad_input(&["sum", "nim: 3", "nim 4"], "part 2");
+    assert_bad_input(&["sum", "nim: 1000000"], "too large for a sum");
 }

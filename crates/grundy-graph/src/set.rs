@@ -39,6 +39,9 @@ const WORD: usize = 64;
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct VertexSet {
     /// Invariant: the last word, if any, is not zero.
+    // Raw words rather than `bitvec`: this set is the hot path of the Friend Circle and
+    // Demographic Influence solvers, which need inline storage without allocation up to 128
+    // vertices and word-wise operations.
     words: SmallVec<[u64; 2]>,
 }
 
