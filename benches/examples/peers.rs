@@ -45,11 +45,11 @@ fn main() {
     let num = |i: usize| -> u32 { args.get(i).and_then(|a| a.parse().ok()).expect("rows cols") };
     match args.first().map(String::as_str) {
         Some("cram") => {
-            let game = Cram::new(num(1), num(2));
+            let game = Cram::new(num(1), num(2)).expect("a board of 1 to 64 cells");
             solve(&game, &game.start(), method, threads);
         }
         Some("chomp") => {
-            let game = Chomp::new(num(1), num(2));
+            let game = Chomp::new(num(1), num(2)).expect("sides 1 to 15");
             solve(&game, &game.start(), method, threads);
         }
         _ => eprintln!("usage: peers cram|chomp ROWS COLS [mex|pruned] [THREADS]"),

@@ -4,13 +4,13 @@
 
 use grundy::Ruleset;
 
-mod chomp;
+#[cfg(test)]
 mod cram;
 mod domineering;
 
-pub use chomp::Chomp;
-pub use cram::Cram;
 pub use domineering::{Board, BoardError, Domineering};
+/// Cram and Chomp, published in `grundy-cram-chomp` (the facade's `cram-chomp` feature).
+pub use grundy::cram_chomp::{Chomp, Cram};
 
 /// A subtraction game: take one of the amounts of the set from a heap.
 #[derive(Clone, Debug)]

@@ -20,7 +20,8 @@
 //!   (each cell purple with probability 0.35), bounded by [`Config::with_table_bytes`];
 //! - `partizan`: grundy-partizan's [`PartizanSolver`] on the canonical form of the empty
 //!   8 × 8 Domineering board ([`grundy_benches::Domineering`]), bounded by
-//!   [`PartizanSolver::with_table_bytes`] (its store of game values is not bounded).
+//!   [`PartizanSolver::with_table_bytes`] (the table and the store's memos; the store's games
+//!   are not bounded).
 //!
 //! Exit status 0 after a measurement (whether the solve finished or hit its time limit), 2 on
 //! bad arguments or where `/proc/self/status` cannot be read.
@@ -110,7 +111,7 @@ fn describe<T: std::fmt::Debug>(result: &Result<T, SolveError>) -> String {
 fn solve(engine: &str, bytes: usize, budget: Budget) -> Result<String, RssError> {
     Ok(match engine {
         "core" => {
-            let cram = Cram::new(7, 7);
+            let cram = Cram::new(7, 7).expect("49 cells fit in a word");
             let config = Config::default()
                 .with_method(Method::Pruned)
                 .with_table_bytes(bytes)

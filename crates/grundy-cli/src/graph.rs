@@ -10,6 +10,7 @@ use serde_json::json;
 
 use crate::exit::{Failure, Limits};
 use crate::input::{graph6_lines, read_arg};
+use crate::memory::check_memory;
 use crate::report::{MoveLine, Opts, Report, solver_report};
 
 /// Arguments of `grundy node-kayles`.
@@ -127,6 +128,10 @@ pub(crate) fn node_kayles(args: &KaylesArgs) -> Result<String, Failure> {
 
 /// The report of Node-Kayles on `game`'s graph, after the `--played` vertices.
 fn node_kayles_one(game: &NodeKayles, args: &KaylesArgs) -> Result<String, Failure> {
+    // The engine keeps up to a set of vertices (n bits) per vertex: refuse a graph whose
+    // sets alone would not fit in memory.
+    let order = game.graph().order() as u64;
+    check_memory(&format!("a graph of {order} vertices"), order, order.div_ceil(64) * 8)?;
     let played = match &args.played {
         Some(text) => vertex_list(text, game)?,
         None => Vec::new(),

@@ -10,6 +10,7 @@ use grundy::heap_games::{Antonim, GreedyNim, RotisserieNim, TowerNim};
 use serde::Serialize;
 
 use crate::exit::{DEFAULT_TABLE_MIB, Failure, LimitArgs, parse_seconds};
+use crate::memory::{MAX_SEARCHED_HEAP, check_heaps};
 use crate::report::{Opts, solver_report};
 
 /// Arguments of the heap-game subcommands.
@@ -31,9 +32,6 @@ pub(crate) struct Args {
     #[arg(long)]
     json: bool,
 }
-
-/// The largest heap searched: every amount of a playable heap is a move.
-const MAX_HEAP: u64 = 100_000;
 
 pub(crate) fn antonim(args: &Args) -> Result<String, Failure> {
     run("antonim", &Antonim, args)
@@ -61,16 +59,7 @@ where
 {
     let text = args.heaps.join(" ");
     let position: R::Position = text.parse().map_err(|e| format!("{e}"))?;
-    let tokens = text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty());
-    for (i, token) in tokens.enumerate() {
-        if token.trim_start_matches('+').parse::<u64>().is_ok_and(|h| h > MAX_HEAP) {
-            return Err(format!(
-                "heap '{token}' (heap {}) is too large to search: at most {MAX_HEAP} tokens",
-                i + 1
-            )
-            .into());
-        }
-    }
+    check_heaps(&text, MAX_SEARCHED_HEAP)?;
     let limits = LimitArgs {
         max_nodes: Some(args.max_nodes),
         time_limit: Some(args.time_limit),

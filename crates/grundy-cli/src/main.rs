@@ -15,12 +15,16 @@ use clap::{CommandFactory as _, Parser};
 use crate::exit::{BAD_INPUT, Failure};
 
 mod cgt;
+mod classic;
 mod exit;
+#[cfg(test)]
+mod fuzz;
 mod graph;
 mod graph_games;
 mod heap_games;
 mod input;
 mod lattice;
+mod memory;
 mod myopic_col;
 mod nim;
 mod octal;
@@ -108,6 +112,13 @@ enum Command {
     /// Myopic Col (partizan): paint an uncoloured vertex your colour (Left blue, Right red)
     /// unless an arc from it leads to your colour. Canonical value, outcome, good moves
     MyopicCol(myopic_col::MyopicColArgs),
+    /// Cram: place a domino on two empty neighbouring cells. A size such as 5x7 or rows of
+    /// '.' (empty) and '#' (filled), e.g. '..#./....'
+    Cram(classic::CramArgs),
+    /// Chomp: bite a square and every square above and right of it; the bottom-left one is
+    /// poisoned. A size such as 10x10 or column heights, e.g. '4,3,3,1' (rows count from the
+    /// bottom)
+    Chomp(classic::ChompArgs),
 }
 
 /// The subcommand named on the command line, if any: the first argument that names one
@@ -154,7 +165,15 @@ fn main() -> ExitCode {
             return ExitCode::from(BAD_INPUT);
         }
     };
-    let result = match cli.command {
+    match run(cli.command) {
+        Ok(text) => exit::emit(&text),
+        Err(failure) => exit::fail(&failure),
+    }
+}
+
+/// Runs the subcommand `command`: its answer as text, or why there is none.
+fn run(command: Command) -> Result<String, Failure> {
+    match command {
         Command::Nim(args) => nim::run(&args).map_err(Failure::from),
         Command::Antonim(args) => heap_games::antonim(&args),
         Command::TowerNim(args) => heap_games::tower_nim(&args),
@@ -177,10 +196,8 @@ fn main() -> ExitCode {
         Command::LatticeGame(args) => lattice::lattice_game(&args).map_err(Failure::from),
         Command::Cgt(args) => cgt::cgt(&args).map_err(Failure::from),
         Command::Sum(args) => sum::sum(&args),
-        Command::MyopicCol(args) => myopic_col::myopic_col(&args).map_err(Failure::from),
-    };
-    match result {
-        Ok(text) => exit::emit(&text),
-        Err(failure) => exit::fail(&failure),
+        Command::MyopicCol(args) => myopic_col::myopic_col(&args),
+        Command::Cram(args) => classic::cram(&args),
+        Command::Chomp(args) => classic::chomp(&args),
     }
 }

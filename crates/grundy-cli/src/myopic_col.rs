@@ -4,10 +4,12 @@
 
 use core::fmt::Write as _;
 
+use grundy::SolveError;
 use grundy::col::{BinaryTree, Evaluator, MyopicCol, MyopicColTree, parse_colours, path};
 use grundy::partizan::{Game, GameOrdering, PartizanRuleset, Player};
 use serde_json::{Value, json};
 
+use crate::exit::{Failure, LimitArgs, Limits};
 use crate::report::json_line;
 
 /// Arguments of `myopic-col`.
@@ -28,6 +30,8 @@ pub(crate) struct MyopicColArgs {
     /// The colours of the digraph's vertices, one letter each, e.g. 'u u b'
     #[arg(long)]
     colours: Option<String>,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
@@ -39,11 +43,11 @@ struct Option_ {
     value: Game,
 }
 
-pub(crate) fn myopic_col(args: &MyopicColArgs) -> Result<String, String> {
+pub(crate) fn myopic_col(args: &MyopicColArgs) -> Result<String, Failure> {
     if let Some(text) = &args.tree {
         let tree: BinaryTree = text.parse().map_err(|e| format!("--tree: {e}"))?;
         let mut eval = Evaluator::new(MyopicColTree);
-        return Ok(report(&mut eval, &tree, "binary tree", text, None, args.json));
+        return report(&mut eval, &tree, ("binary tree", text), None, args);
     }
     let (game, position, board, text) = if let Some(text) = &args.path {
         let colours = parse_colours(text).map_err(|e| format!("--path: {e}"))?;
@@ -62,29 +66,37 @@ pub(crate) fn myopic_col(args: &MyopicColArgs) -> Result<String, String> {
         path::corollary_7_5(&[colours]).to_string()
     });
     let mut eval = Evaluator::new(game);
-    Ok(report(&mut eval, &position, board, &text, closed, args.json))
+    report(&mut eval, &position, (board, &text), closed, args)
 }
 
 /// The value, outcome and good moves of `position`, as text or JSON.
 fn report<R>(
     eval: &mut Evaluator<R>,
     position: &R::Position,
-    board: &str,
-    text: &str,
+    (board, text): (&str, &str),
     closed: Option<String>,
-    json: bool,
-) -> String
+    args: &MyopicColArgs,
+) -> Result<String, Failure>
 where
     R: PartizanRuleset<Move = usize>,
     R::Position: core::fmt::Display,
 {
-    let value = eval.value(position);
+    let limits = Limits::start(args.limits);
+    let stopped = |eval: &Evaluator<R>, e: &SolveError, value: Option<&str>| {
+        let mut proved: Vec<String> = value.map(|v| format!("value {v}")).into_iter().collect();
+        proved.push(format!("searched {} components", eval.solver().stats().nodes));
+        limits.stopped(e, proved)
+    };
+    let value =
+        eval.value_within(position, &limits.budget(0)).map_err(|e| stopped(eval, &e, None))?;
     let shown = eval.store().display(value).to_string();
     let outcome = eval.store().outcome(value);
     let mut sides = Vec::new();
     for player in [Player::Left, Player::Right] {
+        let budget = limits.budget(eval.solver().stats().nodes);
         let options: Vec<Option_> = eval
-            .options(position, player)
+            .options_within(position, player, &budget)
+            .map_err(|e| stopped(eval, &e, Some(&shown)))?
             .into_iter()
             .map(|(vertex, value)| Option_ { vertex, value })
             .collect();
@@ -92,7 +104,7 @@ where
         sides.push((player, options, good));
     }
     let mut out = String::new();
-    if json {
+    if args.json {
         let mut report = json!({
             "board": board,
             "position": position.to_string(),
@@ -113,7 +125,7 @@ where
                 .collect();
             report[name] = Value::from(items);
         }
-        return json_line(&report);
+        return Ok(json_line(&report));
     }
     let _ = writeln!(out, "board      {board}: {}", text.trim());
     let _ = writeln!(out, "value      {shown}");
@@ -144,7 +156,7 @@ where
             );
         }
     }
-    out
+    Ok(out)
 }
 
 /// The moves whose option no other option beats for the player (Left: no option strictly

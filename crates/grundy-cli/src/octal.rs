@@ -11,7 +11,10 @@ use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::prelude::*;
 
 use crate::exit::{self, Failure, Limits, parse_seconds};
-use crate::report::{MoveLine, Report, data, move_lines};
+use crate::memory::check_memory;
+use serde_json::{Value, json};
+
+use crate::report::{MoveLine, Report, data, json_line, move_lines};
 
 /// How many values a period search may compute when the user asks for fewer.
 const PERIOD_SEARCH: usize = 1 << 16;
@@ -30,43 +33,6 @@ const MAX_CHUNK: usize = 1 << 16;
 /// line headers). The fast method's list of rare heaps (8 bytes each) is left out: rare
 /// heaps are few, which is what the method relies on.
 const BYTES_PER_HEAP: u64 = 16;
-
-/// The most heaps allowed where the available memory cannot be read (no `/proc/meminfo`):
-/// `2^32`, so that [`BYTES_PER_HEAP`] times it is 64 GiB.
-const FALLBACK_HEAPS: u64 = 1 << 32;
-
-/// Bytes in a GiB.
-const GIB: f64 = (1u64 << 30) as f64;
-
-/// The bytes of memory available to a new computation: `MemAvailable` of `/proc/meminfo`
-/// on Linux, `None` where it cannot be read.
-fn available_memory() -> Option<u64> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = meminfo.lines().find_map(|l| l.strip_prefix("MemAvailable:"))?;
-    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
-    kib.checked_mul(1024)
-}
-
-/// Checks that `heaps` heaps of `per_heap` bytes each fit in the available memory (or, where
-/// that cannot be read, that there are at most [`FALLBACK_HEAPS`]); `what` names the request
-/// in the error, e.g. `--upto 1000`.
-fn check_memory(what: &str, heaps: u64, per_heap: u64) -> Result<(), String> {
-    let need = u128::from(heaps) * u128::from(per_heap);
-    let (have, whence) = match available_memory() {
-        Some(bytes) => (u128::from(bytes), "available"),
-        None => (
-            u128::from(FALLBACK_HEAPS) * u128::from(per_heap),
-            "allowed (available memory unknown)",
-        ),
-    };
-    if need <= have {
-        return Ok(());
-    }
-    // Lossy conversions are fine for a message of one decimal.
-    #[allow(clippy::cast_precision_loss)]
-    let (need, have) = (need as f64 / GIB, have as f64 / GIB);
-    Err(format!("{what} needs about {need:.1} GiB, more than the {have:.1} GiB {whence}"))
-}
 
 /// Checks that the first `len` values of a sequence can be computed: that they fit in memory
 /// ([`check_memory`], `per_heap` bytes each) and that the library stores that many
@@ -301,27 +267,21 @@ fn sequence(code: Rules, args: &OctalArgs, limits: &Limits) -> Result<String, Fa
     let values = &seq.values()[..len];
     let mut out = String::new();
     if args.json {
-        let _ = write!(out, "{{\"code\":\"{}\",\"values\":[", seq.rules());
-        for (i, v) in values.iter().enumerate() {
-            let _ = write!(out, "{}{v}", if i == 0 { "" } else { "," });
+        let period = period.as_ref().map(|p| {
+            json!({
+                "preperiod": p.preperiod(),
+                "period": p.period(),
+                "max_take": p.max_take(),
+                "bound": p.bound(),
+                "values_checked": p.values_checked(),
+            })
+        });
+        let mut report =
+            json!({ "code": seq.rules().to_string(), "values": values, "period": period });
+        if report["period"].is_null() {
+            report["no_period"] = Value::from(no_period);
         }
-        out.push(']');
-        match period {
-            Some(p) => {
-                let _ = write!(
-                    out,
-                    ",\"period\":{{\"preperiod\":{},\"period\":{},\"max_take\":{},\"bound\":{},\"values_checked\":{}}}}}",
-                    p.preperiod(),
-                    p.period(),
-                    p.max_take(),
-                    p.bound(),
-                    p.values_checked()
-                );
-            }
-            None => out.push_str(",\"period\":null}"),
-        }
-        out.push('\n');
-        return Ok(out);
+        return Ok(json_line(&report));
     }
     let _ = writeln!(out, "code      {}", seq.rules());
     let _ = writeln!(out, "values    G(0) .. G({}), ten to a line:", args.upto);
@@ -587,13 +547,7 @@ mod tests {
     }
 
     #[test]
-    fn memory_checks_compare_with_what_is_there() {
-        assert_eq!(check_memory("--upto 10", 11, BYTES_PER_HEAP), Ok(()));
-        let err = check_memory("--upto N", u64::MAX, BYTES_PER_HEAP).unwrap_err();
-        assert!(
-            err.starts_with("--upto N needs about 274877906944.0 GiB, more than the "),
-            "{err}"
-        );
+    fn lengths_beyond_the_library_are_refused() {
         let err = check_len("heap 300000000", 300_000_001, 0).unwrap_err();
         assert!(err.ends_with("at most 268435456 are supported"), "{err}");
     }

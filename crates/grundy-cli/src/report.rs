@@ -360,7 +360,10 @@ impl Report {
             for m in &self.winning_moves {
                 if self.show_results {
                     let result = if m.result.is_empty() { "(empty)" } else { &m.result };
-                    let _ = writeln!(out, "  {:width$}  ->  {result}", m.text);
+                    // Padded by hand: `{:width$}` panics on widths beyond u16::MAX, which a
+                    // long move text reaches.
+                    let pad = width - m.text.chars().count();
+                    let _ = writeln!(out, "  {}{}  ->  {result}", m.text, " ".repeat(pad));
                 } else {
                     let _ = writeln!(out, "  {}", m.text);
                 }

@@ -21,6 +21,7 @@ use serde_json::{Value, json};
 
 use crate::exit::{Failure, LimitArgs, Limits};
 use crate::input::read_arg;
+use crate::memory::{MAX_SEARCHED_HEAP, check_heaps};
 use crate::report::{MoveLine, Play, Report, config, data, nimber_data};
 
 /// Arguments of `grundy sum`.
@@ -51,10 +52,6 @@ list), friend-circle, demographic-influence (as their subcommands take them).
 
 Sums are played under normal play only: misère play does not split into parts, so a misère
 sum is a single game of one family (give its subcommand several heaps or components).";
-
-/// The largest heap of a heap family in a sum: each amount of a heap is a move, listed when
-/// the sum's winning moves are sought.
-const MAX_HEAP: u64 = 100_000;
 
 /// One part of the sum, solved by its own solver.
 trait Part {
@@ -176,18 +173,12 @@ where
     text.parse().map_err(|e: P::Err| e.to_string())
 }
 
-/// Heaps of a heap family, each at most [`MAX_HEAP`].
+/// Heaps of a heap family, each at most [`MAX_SEARCHED_HEAP`].
 fn heaps<P: FromStr>(text: &str) -> Result<P, String>
 where
     P::Err: Display,
 {
-    for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
-        if token.trim_start_matches('+').parse::<u64>().is_ok_and(|h| h > MAX_HEAP) {
-            return Err(format!(
-                "heap '{token}' is too large for a sum: at most {MAX_HEAP} tokens"
-            ));
-        }
-    }
+    check_heaps(text, MAX_SEARCHED_HEAP)?;
     parse(text)
 }
 
@@ -253,7 +244,7 @@ fn part(spec: &str, limits: &Limits) -> Result<Box<dyn Part>, String> {
                 let rules: Rules = parse(code.trim())?;
                 let position: grundy::octal::Heaps = heaps(text)?;
                 let largest = position.heaps().iter().copied().max().unwrap_or(0);
-                // Checked against MAX_HEAP by `heaps`, so the length fits.
+                // Checked against MAX_SEARCHED_HEAP by `heaps`, so the length fits.
                 let len = usize::try_from(largest).map_or(usize::MAX, |h| h + 1);
                 let mut sequence = Sequence::for_rules(rules);
                 sequence.extend_to(len).map_err(|e| e.to_string())?;

@@ -16,6 +16,7 @@ use grundy::{Nimber, Outcome, Ruleset};
 
 use crate::exit::{Failure, LimitArgs, Limits};
 use crate::input::read_arg;
+use crate::memory::{MAX_SEARCHED_HEAP, check_heaps};
 use serde::Serialize;
 
 use serde_json::{Value, json};
@@ -225,9 +226,10 @@ pub(crate) fn avoid_true(args: &AvoidArgs) -> Result<String, Failure> {
 }
 
 pub(crate) fn dq_nim(args: &BoardArgs) -> Result<String, Failure> {
-    let position: Superposition<Heaps> = read_arg("position", &args.position)?
-        .parse()
-        .map_err(|e: ParseMatrixError| e.to_string())?;
+    let text = read_arg("position", &args.position)?;
+    check_heaps(&text, MAX_SEARCHED_HEAP)?;
+    let position: Superposition<Heaps> =
+        text.parse().map_err(|e: ParseMatrixError| e.to_string())?;
     let game = DemiQuantum::new(Nim);
     solver_report(
         "demi-quantum nim",

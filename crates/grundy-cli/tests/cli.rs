@@ -1048,5 +1048,69 @@ fn sums_of_different_families() {
     }
     assert_bad_input(&["sum", "foo: 3"], "no such family");
     assert_bad_input(&["sum", "nim: 3", "nim 4"], "part 2");
-    assert_bad_input(&["sum", "nim: 1000000"], "too large for a sum");
+    assert_bad_input(&["sum", "nim: 1000000"], "too large to search");
+}
+
+/// Myopic Col takes the limits too: a budget that runs out exits 3 with what was searched.
+#[test]
+fn myopic_col_obeys_its_limits() {
+    let out = grundy(&["myopic-col", "--path", "u u u u u u u u u u u u", "--max-nodes", "3"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(stderr(&out).contains("searched 3 components"), "{}", stderr(&out));
+    let out = grundy(&["myopic-col", "--path", "u u r u b", "--max-nodes", "1000000"]);
+    assert!(stdout(&out).contains("value      *\n"), "{}", stdout(&out));
+}
+
+// ---- Cram and Chomp (`grundy cram`, `grundy chomp`; crates/grundy-cli/src/classic.rs) ----
+
+/// Cram: an even by even board is a second-player win, an odd by even one a first-player win
+/// by the central dominoes; a board with filled cells is given as rows of '.' and '#'.
+#[test]
+fn cram_reports_known_answers() {
+    let out = grundy(&["cram", "4x4"]);
+    assert!(stdout(&out).contains("value     0\n"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("outcome   P"), "{}", stdout(&out));
+    let report = json(&grundy(&["cram", "3x4", "--json"]));
+    assert_eq!(report["position_text"], "3x4");
+    assert_eq!(report["outcome"], "N");
+    let moves: Vec<&str> = report["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move_text"].as_str().unwrap())
+        .collect();
+    assert!(moves.contains(&"row 2, columns 2-3"), "{moves:?}");
+    // igsolve: 4 x 5 Cram is *2.
+    assert_eq!(json(&grundy(&["cram", "4x5", "--json"]))["value"].as_u64(), Some(2));
+    // Every winning move reaches a P-position.
+    let report = json(&grundy(&["cram", "..#./....", "--json"]));
+    assert_eq!(report["position_text"], "..#./....");
+    for mv in report["winning_moves"].as_array().unwrap() {
+        let after = json(&grundy(&["cram", mv["to_text"].as_str().unwrap(), "--json"]));
+        assert_eq!(after["value"].as_u64(), Some(0), "{mv}");
+    }
+    assert_bad_input(&["cram", "9x9"], "81 cells");
+    assert_bad_input(&["cram", "..a/..."], "'..a/...'");
+    assert_bad_input(&["cram", "../..."], "row 2 has 3 cells");
+}
+
+/// Chomp: a square's winning bite is (2, 2), a 2 x n bar's is its top-right square; a
+/// staircase is given by its column heights.
+#[test]
+fn chomp_reports_known_answers() {
+    let report = json(&grundy(&["chomp", "6x6", "--json"]));
+    // igsolve: 6 x 6 Chomp is *13.
+    assert_eq!(report["value"].as_u64(), Some(13));
+    assert_eq!(report["winning_moves"].as_array().unwrap().len(), 1, "{report}");
+    assert_eq!(report["winning_moves"][0]["move_text"], "row 2, column 2");
+    assert_eq!(report["winning_moves"][0]["to_text"], "6,1,1,1,1,1");
+    let out = grundy(&["chomp", "2x7"]);
+    assert!(stdout(&out).contains("winning moves (1):\n  row 2, column 7\n"), "{}", stdout(&out));
+    let out = grundy(&["chomp", "2,1", "--show"]);
+    assert!(stdout(&out).contains("outcome   P"), "{}", stdout(&out));
+    let out = grundy(&["chomp", "1x1", "--misere"]);
+    assert!(stdout(&out).contains("outcome   N"), "{}", stdout(&out));
+    assert_bad_input(&["chomp", "3,4"], "'3,4'");
+    assert_bad_input(&["chomp", "16x2"], "1 to 15");
+    assert_bad_input(&["chomp", "ten"], "'ten'");
 }

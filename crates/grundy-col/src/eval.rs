@@ -1,5 +1,6 @@
 //! A canonical-form evaluator that keeps its table between calls.
 
+use grundy_core::{Budget, SolveError};
 use grundy_partizan::solve::Solver;
 use grundy_partizan::{Game, GameStore, PartizanRuleset, Player};
 
@@ -52,17 +53,54 @@ impl<R: PartizanRuleset> Evaluator<R> {
         self.solver.table_len()
     }
 
-    /// The solver underneath, for its statistics or a budget.
-    pub fn solver(&mut self) -> &mut Solver<R> {
-        &mut self.solver
+    /// The solver underneath, for its statistics. Its budget stays unlimited (so that
+    /// [`value`](Self::value) always answers): bounded calls go through
+    /// [`value_within`](Self::value_within) and [`options_within`](Self::options_within).
+    pub const fn solver(&self) -> &Solver<R> {
+        &self.solver
     }
 
     /// The canonical form of `position`: the sum of its components' values.
     pub fn value(&mut self, position: &R::Position) -> Game {
         match self.solver.canonical_form(position) {
             Ok(g) => g,
-            Err(e) => unreachable!("an unlimited budget never stops a search: {e}"),
+            Err(e) => unreachable!("the evaluator's own budget is unlimited: {e}"),
         }
+    }
+
+    /// The canonical form of `position` within `budget` (what was proved before a stop is
+    /// kept, so a later call resumes).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget runs out first.
+    pub fn value_within(
+        &mut self,
+        position: &R::Position,
+        budget: &Budget,
+    ) -> Result<Game, SolveError> {
+        self.solver.canonical_form_within(position, budget)
+    }
+
+    /// [`options`](Self::options) within `budget`, counted afresh for each option.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget runs out first.
+    pub fn options_within(
+        &mut self,
+        position: &R::Position,
+        player: Player,
+        budget: &Budget,
+    ) -> Result<Vec<(R::Move, Game)>, SolveError> {
+        self.ruleset()
+            .move_list(position, player)
+            .into_iter()
+            .map(|mv| {
+                let next = self.ruleset().play(position, player, &mv);
+                Ok((mv, self.value_within(&next, budget)?))
+            })
+            .collect()
     }
 
     /// Every move of `player` in `position` with the value of the position it reaches, in

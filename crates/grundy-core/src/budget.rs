@@ -218,6 +218,14 @@ impl Meter<'_> {
         Ok(())
     }
 
+    /// The budget's progress, when this node is one of the poll points (every
+    /// [`POLL_INTERVAL`](Self::POLL_INTERVAL) nodes) and the budget has one: where a solver
+    /// records its table's fill.
+    #[inline]
+    pub(crate) fn progress_due(&self) -> Option<&Progress> {
+        if self.nodes % Self::POLL_INTERVAL == 0 { self.budget.progress.as_deref() } else { None }
+    }
+
     /// Adds the nodes not yet reported to the budget's progress.
     fn report(&mut self) {
         if let Some(progress) = &self.budget.progress {

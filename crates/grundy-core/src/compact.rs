@@ -155,6 +155,11 @@ impl CompactTable {
         })
     }
 
+    /// The most facts the table holds once it has grown to its memory bound.
+    pub const fn capacity(&self) -> usize {
+        (1usize << self.max_bits) * WAYS
+    }
+
     /// The same table with another replacement policy.
     #[must_use]
     pub const fn with_replacement(mut self, replacement: Replacement) -> Self {

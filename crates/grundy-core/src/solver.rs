@@ -511,6 +511,16 @@ impl<R: Ruleset> Solver<R> {
         self.table.len() + self.compact.as_ref().map_or(0, CompactTable::len)
     }
 
+    /// How full the normal-play tables are, from 0 to 1: facts stored over the most they
+    /// hold at their memory bound.
+    fn table_fill(&self) -> f64 {
+        let capacity =
+            self.table.capacity() + self.compact.as_ref().map_or(0, CompactTable::capacity);
+        #[allow(clippy::cast_precision_loss, reason = "a fraction for a progress line")]
+        let fill = self.table_len() as f64 / capacity.max(1) as f64;
+        fill
+    }
+
     /// Forgets every stored result (the counters are kept).
     pub fn clear(&mut self) {
         self.table.clear();
@@ -895,6 +905,9 @@ impl<R: Ruleset> Solver<R> {
         meter: &mut Meter<'_>,
     ) -> Result<(), SolveError> {
         meter.tick()?;
+        if let Some(progress) = meter.progress_due() {
+            progress.set_table_fill(self.table_fill());
+        }
         let mut bufs = self.spare.pop().unwrap_or_default();
         self.ruleset.moves(&position, &mut bufs.moves);
         if goal != Goal::Value {

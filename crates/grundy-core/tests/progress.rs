@@ -162,3 +162,46 @@ fn the_threads_of_a_parallel_search_report_to_one_progress() {
     assert_eq!(value, Ok(expected(5000)));
     assert!(progress.nodes() > 0);
 }
+
+/// Two heaps; a move takes 1 or 2 tokens from one of them. The search stores facts from its
+/// first leaf on, and a position `(a, b)` costs about `a · b` nodes.
+struct TwoHeaps;
+
+impl Ruleset for TwoHeaps {
+    type Position = (u32, u32);
+    type Move = (bool, u32);
+
+    fn moves(&self, &(a, b): &(u32, u32), moves: &mut Vec<(bool, u32)>) {
+        moves.extend([1, 2].into_iter().filter(|&t| t <= a).map(|t| (true, t)));
+        moves.extend([1, 2].into_iter().filter(|&t| t <= b).map(|t| (false, t)));
+    }
+
+    fn play(&self, &(a, b): &(u32, u32), &(first, take): &(bool, u32)) -> (u32, u32) {
+        if first { (a - take, b) } else { (a, b - take) }
+    }
+}
+
+/// Core's solver records its tables' fill at the poll points: a fraction of what they hold at
+/// their bound, which a small bound makes large.
+#[test]
+fn the_solver_reports_its_table_fill() {
+    let fill = |bytes: usize| {
+        let progress = Arc::new(Progress::new());
+        let budget = Budget::unlimited().with_progress(Arc::clone(&progress));
+        let config = Config::default().with_table_bytes(bytes).with_budget(budget);
+        let mut solver = Solver::with_config(&TwoHeaps, config);
+        // Each heap is a subtraction game {1, 2}: value n mod 3; the sum is their nim-sum.
+        let expected = Nimber::new(1); // 100 mod 3 = 1, 90 mod 3 = 0
+        assert_eq!(solver.value(&(100, 90)), Ok(expected));
+        progress.table_fill().expect("a search of 9000 nodes passes poll points")
+    };
+    let (small, large) = (fill(64 << 10), fill(256 << 20));
+    assert!(small > 0.0 && small <= 1.0, "{small}");
+    assert!(large < small, "{large} {small}");
+    // A search too short to reach a poll point reports no fill.
+    let progress = Arc::new(Progress::new());
+    let budget = Budget::unlimited().with_progress(Arc::clone(&progress));
+    let mut solver = Solver::with_config(&Subtraction, Config::default().with_budget(budget));
+    assert_eq!(solver.value(&10), Ok(expected(10)));
+    assert_eq!(progress.table_fill(), None);
+}

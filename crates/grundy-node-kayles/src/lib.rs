@@ -46,3 +46,5 @@ pub use game::{NodeKayles, NodeKaylesError};
 /// The graph types of `grundy-graph`, which positions and constructors use.
 pub use grundy_graph::{Graph, GraphError, ParseGraphError, VertexSet};
 pub use solver::{KaylesSolver, SolverConfig, SolverStats};
+#[doc(hidden)]
+pub use solver::{RaceEvent, RaceHook};

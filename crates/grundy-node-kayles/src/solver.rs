@@ -1,5 +1,6 @@
 //! [`KaylesSolver`]: Grundy values of Node-Kayles positions by value queries.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -230,6 +231,61 @@ impl SolverStats {
     }
 }
 
+/// Not part of the API: what the threads of a search tell a hook set by
+/// [`KaylesSolver::set_race_hook`]. The race tests (`tests/race.rs`) use it to hold a thread in
+/// the middle of its search until another has answered, which a plain run reaches only now and
+/// then.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RaceEvent {
+    /// The threads of a parallel search start on a call together, `threads` of them.
+    Start {
+        /// The number of threads.
+        threads: usize,
+    },
+    /// A thread is at a poll point of its search (every 1024 nodes of a call), `nodes` into
+    /// the call, and has not read the stop flag yet: it reads it as soon as the hook returns,
+    /// and gives up if another thread has answered meanwhile.
+    Poll {
+        /// 0 for the caller's thread, `1..threads` for the helpers.
+        thread: usize,
+        /// The nodes of the call so far.
+        nodes: u64,
+    },
+    /// A thread of a parallel search ended its search of the call. When it `answered`, it
+    /// has already raised the flag that stops the others.
+    Done {
+        /// 0 for the caller's thread, `1..threads` for the helpers.
+        thread: usize,
+        /// Whether it found the answer (rather than being stopped or running out of budget).
+        answered: bool,
+    },
+}
+
+/// Not part of the API: the hook of [`KaylesSolver::set_race_hook`], called on the thread the
+/// event happens on.
+#[doc(hidden)]
+pub type RaceHook = Arc<dyn Fn(RaceEvent) + Send + Sync>;
+
+/// A [`RaceHook`] held by an engine.
+#[derive(Clone)]
+struct Hook(RaceHook);
+
+impl core::fmt::Debug for Hook {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Hook")
+    }
+}
+
+impl Hook {
+    /// Tells the hook of `engine`, if it has one, of `event`.
+    fn tell<B: Bits>(engine: &Engine<B>, event: RaceEvent) {
+        if let Some(hook) = &engine.hook {
+            (hook.0)(event);
+        }
+    }
+}
+
 /// Solves Node-Kayles positions of one [`NodeKayles`] game.
 ///
 /// # How it works
@@ -443,6 +499,7 @@ fn helpers(
             helper.sets = WordSets::shared(Arc::clone(&shared));
             helper.stop = Some(Arc::clone(stop));
             helper.board = Some(Arc::clone(&board));
+            helper.hook.clone_from(&main.hook);
             helper
         })
         .collect()
@@ -464,19 +521,27 @@ fn race<T: Send>(
         board.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clear();
     }
     let found: Mutex<Option<T>> = Mutex::new(None);
+    Hook::tell(main, RaceEvent::Start { threads: helpers.len() + 1 });
     let result = std::thread::scope(|scope| {
         for helper in helpers.iter_mut() {
             let (task, found) = (&task, &found);
             scope.spawn(move || {
-                if let Ok(answer) = task(helper) {
-                    let mut slot = found.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    slot.get_or_insert(answer);
-                    stop.store(true, Ordering::Relaxed);
-                }
+                let answered = match task(helper) {
+                    Ok(answer) => {
+                        let mut slot =
+                            found.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                        slot.get_or_insert(answer);
+                        stop.store(true, Ordering::Relaxed);
+                        true
+                    }
+                    Err(_) => false,
+                };
+                Hook::tell(helper, RaceEvent::Done { thread: helper.helper, answered });
             });
         }
         let result = task(main);
         stop.store(true, Ordering::Relaxed);
+        Hook::tell(main, RaceEvent::Done { thread: 0, answered: result.is_ok() });
         result
     });
     let found = found.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -537,6 +602,54 @@ impl<'a> KaylesSolver<'a> {
             helper.canon.clear();
             helper.sets.release();
         }
+    }
+
+    /// Not part of the API: sets (or, with `None`, removes) a hook told of the events of the
+    /// searches of later calls ([`RaceEvent`]), on the thread each happens on. The race tests
+    /// use it to hold a thread of a parallel search in the middle of its search until another
+    /// has answered. Without a hook a search pays one test of an `Option` per poll point (every
+    /// 1024 nodes), nothing per node.
+    #[doc(hidden)]
+    pub fn set_race_hook(&mut self, hook: Option<RaceHook>) {
+        let hook = hook.map(Hook);
+        for helper in &mut self.helpers {
+            helper.hook.clone_from(&hook);
+        }
+        with_engine!(self, e => e.hook = hook);
+    }
+
+    /// Not part of the API: checks what the tables of every thread say about the components
+    /// a search of `position` can meet against `value` (the Grundy value of any position, by
+    /// some reference), and returns how many facts it checked, or describes the first false
+    /// one.
+    ///
+    /// The components met: those of `position`, what the twin rules leave of each, and the
+    /// components of the children of both, and so on. A fact about a component is true when it
+    /// is its value, or, without a value, when the values it says some children have are
+    /// values of children: of the component itself, for a fact keyed by its vertex set, and
+    /// of what the twin rules leave of it, for a fact keyed by canonical form. Meant for small
+    /// games only: it visits every component met, and asks `value` about each component with a
+    /// fact and its children.
+    ///
+    /// # Errors
+    ///
+    /// A description of the first false fact found.
+    #[doc(hidden)]
+    pub fn check_recorded_facts(
+        &self,
+        position: &VertexSet,
+        value: &mut dyn FnMut(&VertexSet) -> Nimber,
+    ) -> Result<usize, String> {
+        let mut checked = match &self.engine {
+            AnyEngine::Narrow(e) => e.check_facts(&e.bits(position), value)?,
+            AnyEngine::Middle(e) => e.check_facts(&e.bits(position), value)?,
+            AnyEngine::Wide(e) => e.check_facts(&e.bits(position), value)?,
+        };
+        for helper in &self.helpers {
+            let pos = helper.bits(position);
+            checked += helper.check_facts(&pos, value)?;
+        }
+        Ok(checked)
     }
 
     /// The Grundy value of `position` (vertices beyond the graph are ignored).
@@ -705,6 +818,8 @@ struct Engine<B: Bits> {
     /// Why the search last stopped for the parallel search (its error is then
     /// [`SolveError::Cancelled`]), until the caller takes it.
     halt: Option<Halt>,
+    /// The test hook of [`KaylesSolver::set_race_hook`], told at poll points only.
+    hook: Option<Hook>,
 }
 
 /// Why a search stopped for the parallel search rather than for its budget.
@@ -762,6 +877,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
             resume: None,
             watch: None,
             halt: None,
+            hook: None,
         }
     }
 
@@ -836,6 +952,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         }
         if self.call_nodes % POLL_CLOCK == 0 {
             self.report();
+            Hook::tell(self, RaceEvent::Poll { thread: self.helper, nodes: self.call_nodes });
             if self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
                 return Err(SolveError::Cancelled);
             }
@@ -1132,6 +1249,11 @@ impl<B: Bits + Ord + Default> Engine<B> {
     /// The canonical key of a small set.
     fn canonical_key(&mut self, set: &B) -> [u64; 4] {
         self.stats.canonical_forms += 1;
+        self.key_of(set)
+    }
+
+    /// The canonical key of a small set, not counted.
+    fn key_of(&self, set: &B) -> [u64; 4] {
         let mut vertices = Vec::new();
         set.each(|v| vertices.push(v));
         let rows: Vec<u64> = vertices
@@ -1619,6 +1741,88 @@ impl<B: Bits + Ord + Default> Engine<B> {
             Found::Exact(x) => Found::Exact(x ^ kid.acc),
             Found::Not => Found::Not,
         })
+    }
+
+    /// [`KaylesSolver::check_recorded_facts`] for this engine's tables and front cache.
+    fn check_facts(
+        &self,
+        position: &B,
+        value: &mut dyn FnMut(&VertexSet) -> Nimber,
+    ) -> Result<usize, String> {
+        fn to_set<B: Bits>(bits: &B) -> VertexSet {
+            let mut set = VertexSet::new();
+            bits.each(|v| {
+                set.insert(v);
+            });
+            set
+        }
+        let mut met: HashSet<B> = HashSet::new();
+        let mut todo: Vec<B> = Vec::new();
+        let parts = |e: &Self, set: &B, met: &mut HashSet<B>, todo: &mut Vec<B>| {
+            let mut rest = set.clone();
+            while let Some(start) = rest.lowest() {
+                let part = e.flood(start, &rest);
+                rest = rest.minus(&part);
+                if met.insert(part.clone()) {
+                    todo.push(part);
+                }
+            }
+        };
+        parts(self, position, &mut met, &mut todo);
+        let mut facts = Vec::new();
+        while let Some(set) = todo.pop() {
+            let reduced = self.reduce_twins(&set, &set);
+            for s in [&set, &reduced] {
+                s.each(|v| parts(self, &s.minus(&self.closed[v]), &mut met, &mut todo));
+            }
+            if met.insert(reduced.clone()) {
+                todo.push(reduced.clone());
+            }
+            let slot = self.front.slot(set.fold());
+            if let Some(Some(info)) = self.front.get(slot, &set) {
+                facts.push((set.clone(), info, "front cache"));
+            }
+            if let Some(info) = self.sets.get(&set) {
+                facts.push((set, info, "set"));
+            }
+            if reduced.count() <= self.config.canonical_max {
+                if let Some(info) = self.canon.get(&self.key_of(&reduced)) {
+                    facts.push((reduced, info, "canonical"));
+                }
+            }
+        }
+        // Whether `info`, keyed by `keyed`, is true of `set`.
+        let mut check = |set: &B, info: Info, keyed: &str| -> Result<(), String> {
+            let of = |x: Nimber| x.value();
+            let known = of(value(&to_set(set)));
+            let wrong = match info.value() {
+                Some(v) => v != known,
+                None => {
+                    let mut kids = 0u16;
+                    set.each(|v| {
+                        let x = of(value(&to_set(&set.minus(&self.closed[v]))));
+                        if x < 16 {
+                            kids |= 1 << x;
+                        }
+                    });
+                    info.kid_values() & !kids != 0
+                }
+            };
+            if wrong {
+                return Err(format!(
+                    "{keyed} fact of {:?} (value {known}) is false: value {:?}, children's \
+                     values {:#b}",
+                    to_set(set),
+                    info.value(),
+                    info.kid_values(),
+                ));
+            }
+            Ok(())
+        };
+        for (set, info, keyed) in &facts {
+            check(set, *info, keyed)?;
+        }
+        Ok(facts.len())
     }
 
     /// Adds `values` to the children's values the threads of a parallel search found for

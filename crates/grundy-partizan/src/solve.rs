@@ -23,8 +23,9 @@ use grundy_core::{Budget, SolveError, Table, TableStats};
 
 use crate::{Game, GameStore, PartizanOutcome, PartizanRuleset, Player};
 
-/// The table bound of a new [`Solver`] and of the one-call functions: 256 MiB, as grundy-core's
-/// solver (hash maps grow on demand, so small searches use little of it).
+/// The cache bound of a new [`Solver`] and of the one-call functions: 256 MiB, half for the
+/// position table and half for the store's memos (hash maps grow on demand, so small searches
+/// use little of it).
 pub const DEFAULT_TABLE_BYTES: usize = 256 << 20;
 
 /// The canonical form of `position`, using the ruleset's hooks, with no budget.
@@ -115,7 +116,7 @@ pub fn canonical_form_within<R: PartizanRuleset>(
     store: &mut GameStore,
     budget: &Budget,
 ) -> Result<Game, SolveError> {
-    let mut search = Search::new(Table::with_bytes(DEFAULT_TABLE_BYTES));
+    let mut search = Search::new(Table::with_bytes(DEFAULT_TABLE_BYTES / 2));
     search.run(ruleset, position, store, budget)
 }
 
@@ -133,6 +134,9 @@ pub struct Stats {
     pub table_lookups: u64,
     /// Deepest stack of components under expansion.
     pub max_depth: usize,
+    /// Times the store's memos were forgotten to keep within the cache bound
+    /// ([`Solver::with_table_bytes`]).
+    pub memo_clears: u64,
 }
 
 /// A solver of canonical forms for one partizan ruleset: it owns its table and its
@@ -144,13 +148,14 @@ pub struct Stats {
 ///
 /// # Memory
 ///
-/// The position table is a grundy-core [`Table`] bounded in bytes
-/// ([`with_table_bytes`](Self::with_table_bytes), default [`DEFAULT_TABLE_BYTES`]); when full
-/// it drops its least recently used generation of entries, which costs time (they are solved
-/// again if met again), never correctness. Heap memory owned by the positions themselves (a
-/// `Vec` position's buffer) is not counted. The store is not bounded: it keeps one node per
-/// distinct game value met and its memoised comparisons and sums, which is what a canonical
-/// form needs.
+/// [`with_table_bytes`](Self::with_table_bytes) (default [`DEFAULT_TABLE_BYTES`]) bounds the
+/// solver's caches: half for the position table, a grundy-core [`Table`] that drops its least
+/// recently used generation of entries when full, and half for the store's memos of
+/// comparisons, sums and negations, which are forgotten
+/// ([`GameStore::clear_memos`]) whenever they outgrow their half. Either costs time (what was
+/// forgotten is computed again if needed), never correctness. Not counted: heap memory owned
+/// by the positions themselves (a `Vec` position's buffer) and the games of the store (one
+/// node per distinct game value met, which is what the canonical forms returned are made of).
 ///
 /// # Example
 ///
@@ -200,17 +205,19 @@ impl<R: PartizanRuleset> Solver<R> {
     pub fn new(ruleset: R) -> Self {
         Solver {
             ruleset,
-            search: Search::new(Table::with_bytes(DEFAULT_TABLE_BYTES)),
+            search: Search::new(Table::with_bytes(DEFAULT_TABLE_BYTES / 2)),
             store: GameStore::new(),
             budget: Budget::unlimited(),
         }
     }
 
-    /// The same solver with a new, empty table whose hash maps never allocate more than
-    /// `bytes` bytes (see [`Table::with_bytes`]; the store is kept).
+    /// The same solver with a new, empty table, its caches bounded by about `bytes` bytes:
+    /// half for the table's hash maps (see [`Table::with_bytes`]), half for the store's memos
+    /// (see [Memory](Self#memory); the store's games are kept).
     #[must_use]
     pub fn with_table_bytes(mut self, bytes: usize) -> Self {
-        self.search.table = Table::with_bytes(bytes);
+        self.search.table = Table::with_bytes(bytes / 2);
+        self.search.memo_bytes = bytes / 2;
         self
     }
 
@@ -378,12 +385,14 @@ impl<'a> Meter<'a> {
 #[derive(Debug)]
 struct Search<P> {
     table: Table<P, Game>,
+    /// The bound of the store's memos in bytes, checked at each expanded component.
+    memo_bytes: usize,
     stats: Stats,
 }
 
 impl<P: Clone + Eq + core::hash::Hash> Search<P> {
     fn new(table: Table<P, Game>) -> Self {
-        Search { table, stats: Stats::default() }
+        Search { table, memo_bytes: DEFAULT_TABLE_BYTES / 2, stats: Stats::default() }
     }
 
     fn run<R: PartizanRuleset<Position = P>>(
@@ -436,6 +445,10 @@ impl<P: Clone + Eq + core::hash::Hash> Search<P> {
             return Ok(g);
         }
         meter.tick()?;
+        if store.memo_bytes() > self.memo_bytes {
+            store.clear_memos();
+            self.stats.memo_clears += 1;
+        }
         self.stats.nodes += 1;
         self.stats.max_depth = self.stats.max_depth.max(depth + 1);
         let mut sides: [Vec<Game>; 2] = [Vec::new(), Vec::new()];

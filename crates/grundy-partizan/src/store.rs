@@ -320,6 +320,29 @@ impl GameStore {
         self.nodes.len()
     }
 
+    /// About how many bytes the memos of comparisons, sums and negations hold (what
+    /// [`clear_memos`](Self::clear_memos) frees): their hash maps' buckets.
+    pub fn memo_bytes(&self) -> usize {
+        fn bytes<K, V>(map: &HashMap<K, V>) -> usize {
+            // hashbrown keeps a control byte per bucket and at most 7/8 of them full.
+            map.capacity().saturating_mul(size_of::<(K, V)>() + 1) / 7 * 8
+        }
+        bytes(&self.le_memo)
+            .saturating_add(bytes(&self.sum_memo))
+            .saturating_add(bytes(&self.neg_memo))
+    }
+
+    /// Forgets the memoised comparisons, sums and negations, and frees their memory.
+    ///
+    /// The games and their handles are untouched (they stay hash-consed: equal games keep
+    /// one handle); later comparisons and sums are computed again as needed. A solver calls
+    /// this to keep its store within its memory bound.
+    pub fn clear_memos(&mut self) {
+        self.le_memo = HashMap::new();
+        self.sum_memo = HashMap::new();
+        self.neg_memo = HashMap::new();
+    }
+
     /// Tells whether the store holds no game (never: it always holds `0`).
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()

@@ -39,10 +39,17 @@ fn serde_numbers_and_classes_round_trip() {
     round_trip(&GameOrdering::Confused, "\"Confused\"");
     let nus = Nus { number: "1/2".parse().unwrap(), ups: -2, star: Nimber::new(3) };
     round_trip(&nus, r#"{"number":"1/2","ups":-2,"star":3}"#);
-    let stats = Stats { nodes: 9, known_values: 1, table_hits: 2, table_lookups: 5, max_depth: 3 };
+    let stats = Stats {
+        nodes: 9,
+        known_values: 1,
+        table_hits: 2,
+        table_lookups: 5,
+        max_depth: 3,
+        memo_clears: 1,
+    };
     round_trip(
         &stats,
-        r#"{"nodes":9,"known_values":1,"table_hits":2,"table_lookups":5,"max_depth":3}"#,
+        r#"{"nodes":9,"known_values":1,"table_hits":2,"table_lookups":5,"max_depth":3,"memo_clears":1}"#,
     );
 }
 

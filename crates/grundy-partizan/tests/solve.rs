@@ -180,6 +180,23 @@ proptest! {
     }
 }
 
+/// Under a cache bound of 256 bytes the store's memos are forgotten again and again (and the
+/// table evicts): the canonical forms stay those of an unbounded solver.
+#[test]
+fn memos_forgotten_under_a_small_bound_change_no_value() {
+    let game = Subtraction { left: vec![1, 3], right: vec![2, 3] };
+    let mut small = Solver::new(&game).with_table_bytes(256);
+    let mut large = Solver::new(&game);
+    for heaps in [vec![12], vec![12, 11], vec![10, 9, 8]] {
+        let g = small.canonical_form(&heaps).unwrap();
+        let h = large.canonical_form(&heaps).unwrap();
+        assert_eq!(small.store().display(g).to_string(), large.store().display(h).to_string());
+        assert_eq!(small.outcome(&heaps).unwrap(), large.outcome(&heaps).unwrap());
+    }
+    assert!(small.stats().memo_clears > 0, "{:?}", small.stats());
+    assert_eq!(large.stats().memo_clears, 0);
+}
+
 fn game() -> Subtraction {
     Subtraction { left: vec![1, 3], right: vec![2, 3] }
 }

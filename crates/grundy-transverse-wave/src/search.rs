@@ -323,6 +323,19 @@ impl Meter {
         Ok(())
     }
 
+    /// The budget of one valuation of a candidate: what is left of the time limit, the
+    /// cancellation flag and the progress (the node limit counts multisets, not the
+    /// solver's positions).
+    fn valuation_budget(&self) -> Budget {
+        let budget = self.budget.without_max_nodes();
+        match self.deadline {
+            Some((deadline, _)) => {
+                budget.with_time_limit(deadline.saturating_duration_since(Instant::now()))
+            }
+            None => budget,
+        }
+    }
+
     /// Adds the nodes not yet reported to the budget's progress (at every read of the clock
     /// and at the end of the search, so never an atomic per node).
     fn report(&mut self) {
@@ -519,7 +532,14 @@ impl Run<'_> {
         }
         self.stats.evaluated += 1;
         let matrix = BoolMatrix::from_fn(m, self.list.len(), |r, c| self.list[c] >> r & 1 == 1);
-        if self.solver.value(&matrix)? == self.target {
+        // The valuation obeys the search's clock and cancellation too, and reports to its
+        // progress; its own time-limit error names the search's limit.
+        self.solver.set_budget(self.meter.valuation_budget());
+        let value = self.solver.value(&matrix).map_err(|e| match (e, self.meter.deadline) {
+            (SolveError::TimeLimit { .. }, Some((_, limit))) => SolveError::TimeLimit { limit },
+            (e, _) => e,
+        })?;
+        if value == self.target {
             self.found = Some(Grid::from_matrix(matrix));
         }
         Ok(())

@@ -52,6 +52,7 @@
 //! | `lattice` | [`lattice`] | `grundy-lattice`: lattice games (Guo and Miller), rule sets on `N^d`, P-positions in a box, squarefree heap games |
 //! | `partizan` | [`partizan`] | `grundy-partizan`: partizan games in canonical form (numbers, nimbers, ups, switches), sums, comparison, outcome classes, CGSuite notation |
 //! | `col` | [`col`] | `grundy-col`: Col, Snort and Myopic Col (partizan colouring games on graphs, paths and binary trees), the closed forms of Myopic Col on paths |
+//! | `cram-chomp` | [`cram_chomp`] | `grundy-cram-chomp`: Cram and Chomp, with value-keeping reductions, symmetries, closed forms and move ordering |
 //! | `reductions` | [`reductions`] | `grundy-reductions`: reductions between rulesets, the tandem checker, the lattice |
 //! | `rayon` (not default) | `solver::par_value` | `grundy-core`'s parallel search: solvers sharing one table on rayon's thread pool |
 //! | `serde` (not default) | | `Serialize` and `Deserialize` for the positions, moves, nimbers, outcomes, configs and stats of `grundy-core` and of each family enabled (partizan `Game` handles excepted: they belong to their store) |
@@ -142,6 +143,12 @@ pub use grundy_partizan as partizan;
 #[cfg(feature = "col")]
 #[doc(inline)]
 pub use grundy_col as col;
+
+/// Cram and Chomp, with value-keeping reductions, symmetries and closed forms (feature
+/// `cram-chomp`).
+#[cfg(feature = "cram-chomp")]
+#[doc(inline)]
+pub use grundy_cram_chomp as cram_chomp;
 
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]

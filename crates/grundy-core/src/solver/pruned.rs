@@ -396,6 +396,9 @@ impl<R: Ruleset> Solver<R> {
             return Ok(None);
         }
         meter.tick()?;
+        if let Some(progress) = meter.progress_due() {
+            progress.set_table_fill(self.table_fill());
+        }
         self.stats.nodes += 1;
         if let (Some((word, j)), Some(board)) = (self.watch, &self.board) {
             if self.stats.nodes % WATCH_INTERVAL == 0
