@@ -128,10 +128,10 @@ pub(crate) fn node_kayles(args: &KaylesArgs) -> Result<String, Failure> {
 
 /// The report of Node-Kayles on `game`'s graph, after the `--played` vertices.
 fn node_kayles_one(game: &NodeKayles, args: &KaylesArgs) -> Result<String, Failure> {
-    // The engine keeps up to a set of vertices (n bits) per vertex: refuse a graph whose
+    // The engine keeps three sets of vertices (n bits each) per vertex: refuse a graph whose
     // sets alone would not fit in memory.
     let order = game.graph().order() as u64;
-    check_memory(&format!("a graph of {order} vertices"), order, order.div_ceil(64) * 8)?;
+    check_memory(&format!("a graph of {order} vertices"), order, order.div_ceil(64) * 24)?;
     let played = match &args.played {
         Some(text) => vertex_list(text, game)?,
         None => Vec::new(),

@@ -5,6 +5,7 @@ use core::fmt::Write as _;
 
 use serde_json::{Value, json};
 
+use crate::memory::check_memory;
 use crate::report::json_line;
 use grundy::lattice::{
     LatticeGame, Outcomes, Point, Proposal, RuleSet, SearchLimits, propose_from,
@@ -39,6 +40,10 @@ pub(crate) struct LatticeGameArgs {
     json: bool,
 }
 
+/// The bytes the box's dynamic programme needs per point, about (measured near 8, doubled
+/// for the reach box around it).
+const BYTES_PER_POINT: u64 = 16;
+
 /// The most P-positions listed in text for a box of other than two dimensions.
 const MAX_LISTED: usize = 10_000;
 
@@ -56,6 +61,13 @@ pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, String> {
         LatticeGame::normal(rules)
     };
     let upper: Point = args.upper.parse().map_err(|e| format!("--box: {e}"))?;
+    // The dynamic programme keeps a few bytes per point of the box (of the box twice as
+    // large in every coordinate with --stratify): refuse what would not fit in memory.
+    let scale = if args.stratify { 2 } else { 1 };
+    let points = upper.coordinates().iter().fold(1u64, |acc, &u| {
+        acc.saturating_mul(u64::from(u).saturating_mul(scale).saturating_add(1))
+    });
+    check_memory(&format!("--box {upper}"), points, BYTES_PER_POINT)?;
     let outcomes =
         Outcomes::compute(&game, upper.coordinates()).map_err(|e| format!("--box: {e}"))?;
     let p: Vec<Point> = outcomes.p_positions().collect();

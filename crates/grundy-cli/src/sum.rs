@@ -244,6 +244,13 @@ fn part(spec: &str, limits: &Limits) -> Result<Box<dyn Part>, String> {
                 let rules: Rules = parse(code.trim())?;
                 let position: grundy::octal::Heaps = heaps(text)?;
                 let largest = position.heaps().iter().copied().max().unwrap_or(0);
+                let most = grundy::octal::MAX_ENUMERATED_THREE_WAY_HEAP;
+                if rules.code().splits_in_three() && largest > most {
+                    return Err(format!(
+                        "heap {largest} is too large to search for a code that splits in \
+                         three: at most {most} tokens"
+                    ));
+                }
                 // Checked against MAX_SEARCHED_HEAP by `heaps`, so the length fits.
                 let len = usize::try_from(largest).map_or(usize::MAX, |h| h + 1);
                 let mut sequence = Sequence::for_rules(rules);

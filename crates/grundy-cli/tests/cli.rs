@@ -487,7 +487,7 @@ fn lattice_game_bad_input() {
     assert_bad_input(&["lattice-game", "--rules", "1,0 0,x", "--box", "2,2"], "at byte 6");
     assert_bad_input(
         &["lattice-game", "--rules", "1,0 0,1", "--box", "100000,100000"],
-        "more than the limit",
+        "--box (100000, 100000) needs about",
     );
     assert_bad_input(
         &["lattice-game", "--rules", "1,0 0,1", "--defeated", "1", "--box", "2,2"],

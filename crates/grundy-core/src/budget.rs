@@ -173,6 +173,7 @@ impl Budget {
             budget: self,
             nodes: 0,
             reported: 0,
+            work: 0,
             deadline: self.time_limit.map(|limit| Instant::now() + limit),
         }
     }
@@ -188,6 +189,8 @@ pub(crate) struct Meter<'a> {
     nodes: u64,
     /// How many of `nodes` were added to the budget's progress.
     reported: u64,
+    /// Moves listed since the clock was last read (see [`Meter::charge`]).
+    work: u64,
     deadline: Option<Instant>,
 }
 
@@ -213,6 +216,7 @@ impl Meter<'_> {
         }
         if self.nodes % Self::POLL_INTERVAL == 0 {
             self.report();
+            self.work = 0;
             self.poll()?;
         }
         Ok(())
@@ -224,6 +228,24 @@ impl Meter<'_> {
     #[inline]
     pub(crate) fn progress_due(&self) -> Option<&Progress> {
         if self.nodes % Self::POLL_INTERVAL == 0 { self.budget.progress.as_deref() } else { None }
+    }
+
+    /// Moves listed between two readings of the clock at most, whatever the node count: a
+    /// position with a hundred thousand moves (a big heap) costs as much as a hundred
+    /// thousand small ones, and the time limit must not wait for 1024 of them.
+    const WORK_INTERVAL: u64 = 1 << 16;
+
+    /// Counts `moves` listed moves of the position being expanded; reads the clock and the
+    /// cancellation flag when [`WORK_INTERVAL`](Self::WORK_INTERVAL) of them have been listed
+    /// since the last reading.
+    #[inline]
+    pub(crate) fn charge(&mut self, moves: usize) -> Result<(), SolveError> {
+        self.work += moves as u64;
+        if self.work >= Self::WORK_INTERVAL {
+            self.work = 0;
+            self.poll()?;
+        }
+        Ok(())
     }
 
     /// Adds the nodes not yet reported to the budget's progress.

@@ -910,6 +910,10 @@ impl<R: Ruleset> Solver<R> {
         }
         let mut bufs = self.spare.pop().unwrap_or_default();
         self.ruleset.moves(&position, &mut bufs.moves);
+        if let Err(e) = meter.charge(bufs.moves.len()) {
+            self.recycle(bufs);
+            return Err(e);
+        }
         if goal != Goal::Value {
             self.ruleset.order_moves(&position, &mut bufs.moves);
         }

@@ -13,6 +13,11 @@ use crate::{Code, OctalError, Rules, Sequence};
 /// [`Octal::winning_moves_upto`]).
 pub const MAX_ENUMERATED_HEAP: u64 = 1 << 24;
 
+/// The largest heap whose moves are enumerated for the winning moves of a code that splits
+/// in three: such a heap of size `h` has about `h²/2` moves (a few hundred thousand here);
+/// larger ones give [`OctalError::HeapTooLarge`].
+pub const MAX_ENUMERATED_THREE_WAY_HEAP: u64 = 1 << 10;
+
 /// The most winning moves [`Octal::winning_moves`] lists for one heap above
 /// [`MAX_ENUMERATED_HEAP`]; beyond it, [`Octal::winning_moves_upto`] lists the first ones and
 /// counts them all.
@@ -365,7 +370,7 @@ impl Octal {
     ///
     /// [`OctalError::Unknown`] when a heap's value is not covered by the sequence (a heap above
     /// the computed values with no proved period), and [`OctalError::HeapTooLarge`] when a
-    /// heap above [`MAX_ENUMERATED_HEAP`] may split in three (not supported).
+    /// heap above [`MAX_ENUMERATED_THREE_WAY_HEAP`] may split in three (not supported).
     pub fn winning_moves_upto(
         &self,
         position: &Heaps,
@@ -392,8 +397,15 @@ impl Octal {
         if total.is_zero() {
             return Ok(winning);
         }
+        let three_way = self.code().splits_in_three();
         for (i, (&h, &v)) in position.0.iter().zip(&values).enumerate() {
             let target = total + v;
+            if three_way && h > MAX_ENUMERATED_THREE_WAY_HEAP {
+                return Err(OctalError::HeapTooLarge {
+                    heap: h,
+                    max: MAX_ENUMERATED_THREE_WAY_HEAP,
+                });
+            }
             if h <= MAX_ENUMERATED_HEAP {
                 self.for_each_move(i, h, |mv| {
                     let reached = mv

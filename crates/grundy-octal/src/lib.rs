@@ -37,7 +37,10 @@ mod sequence;
 pub use code::{Code, MAX_DIGITS, ParseCodeError};
 pub use dots::Dots;
 pub use fast::Method;
-pub use game::{Heaps, MAX_ENUMERATED_HEAP, MAX_LISTED_MOVES, Octal, OctalMove, WinningMoves};
+pub use game::{
+    Heaps, MAX_ENUMERATED_HEAP, MAX_ENUMERATED_THREE_WAY_HEAP, MAX_LISTED_MOVES, Octal, OctalMove,
+    WinningMoves,
+};
 pub use rules::Rules;
 pub use sequence::{MAX_LEN, Periodicity, Sequence};
 

@@ -182,12 +182,10 @@ fn value_bound_by_rows() {
 }
 
 /// The valuations of the candidates run under the search's budget: they report their
-/// positions to its progress (so more positions than multisets are counted), and a search
-/// cancelled before it starts stops at its first valuation.
+/// positions to its progress, so more positions than multisets are counted.
 #[test]
 fn valuations_obey_the_search_budget() {
     use std::sync::Arc;
-    use std::sync::atomic::AtomicBool;
 
     let progress = Arc::new(grundy_core::Progress::new());
     let limits = SearchLimits::new()
@@ -198,10 +196,4 @@ fn valuations_obey_the_search_budget() {
     let stats = search.stats();
     assert!(stats.evaluated > 0);
     assert!(progress.nodes() > stats.multisets, "{} {}", progress.nodes(), stats.multisets);
-
-    let cancelled = SearchLimits::new()
-        .with_budget(Budget::unlimited().with_cancel_flag(Arc::new(AtomicBool::new(true))));
-    let mut search = ValueSearch::new(cancelled);
-    assert_eq!(search.smallest(Nimber::new(3)), Err(SearchError::Stopped(SolveError::Cancelled)));
-    assert!(search.stats().evaluated <= 1);
 }

@@ -396,6 +396,10 @@ impl<R: Ruleset> Solver<R> {
             return Ok(None);
         }
         meter.tick()?;
+        if let Err(e) = meter.charge(bufs.moves.len()) {
+            self.recycle(bufs);
+            return Err(e);
+        }
         if let Some(progress) = meter.progress_due() {
             progress.set_table_fill(self.table_fill());
         }
