@@ -324,8 +324,9 @@ impl Octal {
 
     /// Every winning move of `position` (normal play): the moves to a position of value 0.
     ///
-    /// Heaps up to [`MAX_ENUMERATED_HEAP`] have their moves enumerated; larger heaps use the
-    /// proved period (see [`winning_moves_upto`](Octal::winning_moves_upto)).
+    /// Heaps up to [`MAX_ENUMERATED_HEAP`] have their moves enumerated, except heaps above
+    /// 2^16 when a period is proved; those and larger heaps use the proved period (see
+    /// [`winning_moves_upto`](Octal::winning_moves_upto)).
     ///
     /// # Errors
     ///
@@ -406,7 +407,10 @@ impl Octal {
                     max: MAX_ENUMERATED_THREE_WAY_HEAP,
                 });
             }
-            if h <= MAX_ENUMERATED_HEAP {
+            // Heaps past 2^16 of a sequence with a proved period go by the period (moves of
+            // such a heap number in the millions and take seconds to enumerate).
+            let by_period = h > 1 << 16 && self.sequence.period().is_some();
+            if h <= MAX_ENUMERATED_HEAP && !by_period {
                 self.for_each_move(i, h, |mv| {
                     let reached = mv
                         .rest
@@ -424,7 +428,8 @@ impl Octal {
                 let before = winning.moves.len();
                 let count = self.huge_heap_winning(i, h, target, room, &mut winning.moves)?;
                 if strict && count > (winning.moves.len() - before) as u128 {
-                    return Err(OctalError::HeapTooLarge { heap: h, max: MAX_ENUMERATED_HEAP });
+                    let max = if by_period { 1 << 16 } else { MAX_ENUMERATED_HEAP };
+                    return Err(OctalError::HeapTooLarge { heap: h, max });
                 }
                 winning.count += count;
             }
