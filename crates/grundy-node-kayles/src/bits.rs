@@ -12,6 +12,14 @@ use crate::cache::{Cache, SetTable, WordSets};
 pub(crate) trait Bits: Clone + Eq + Hash + Debug {
     /// The table keyed by sets of this width.
     type Table: SetTable<Self>;
+    /// Whether an operation on a set costs more than a few machine words: the solver then
+    /// counts the words its set operations process, so that its limits are checked inside a
+    /// node too (one node of a graph of thousands of vertices can take seconds).
+    const HEAVY: bool = false;
+    /// The number of machine words an operation on this set processes.
+    fn width(&self) -> usize {
+        1
+    }
     /// The empty set.
     fn empty() -> Self;
     /// Converts from a vertex set (vertices beyond the width are dropped by the caller).
@@ -143,6 +151,10 @@ fn fold_words(words: impl IntoIterator<Item = u64>) -> u64 {
 
 impl Bits for VertexSet {
     type Table = Cache<VertexSet>;
+    const HEAVY: bool = true;
+    fn width(&self) -> usize {
+        self.words().len().max(1)
+    }
     fn empty() -> Self {
         VertexSet::new()
     }

@@ -1,5 +1,6 @@
 //! [`KaylesSolver`]: Grundy values of Node-Kayles positions by value queries.
 
+use std::cell::Cell;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -724,6 +725,9 @@ impl<'a> KaylesSolver<'a> {
 /// How often (in nodes) the clock is read and the cancellation flag probed.
 const POLL_CLOCK: u64 = 1 << 10;
 const POLL_CANCEL: u64 = 1 << 14;
+/// How many machine words of set operations (wide sets only) are processed between two checks
+/// of the limits inside a node: a few milliseconds.
+const POLL_WORK: u64 = 1 << 22;
 
 /// Components up to this size are checked for a closed form before the table is asked.
 const SMALL: usize = 6;
@@ -791,6 +795,9 @@ struct Engine<B: Bits> {
     order: Vec<usize>,
     /// The position of each vertex in `order`.
     place: Vec<usize>,
+    /// Machine words processed by the set operations of a node since the limits were last
+    /// checked ([`Bits::HEAVY`] sets only; see [`Engine::spend`]).
+    work: Cell<u64>,
     /// Nodes of the current call, and its deadline.
     call_nodes: u64,
     /// The value of `call_nodes` when the nodes were last reported to the budget's progress.
@@ -866,6 +873,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
             history: vec![0; n],
             order: (0..n).collect(),
             place: (0..n).collect(),
+            work: Cell::new(0),
             call_nodes: 0,
             reported: 0,
             deadline: None,
@@ -979,6 +987,37 @@ impl<B: Bits + Ord + Default> Engine<B> {
                 return Err(SolveError::Cancelled);
             }
         }
+        self.charge()
+    }
+
+    /// Counts `words` machine words processed by set operations ([`Bits::HEAVY`] sets only:
+    /// nothing is counted for machine-word sets).
+    fn spend(&self, words: usize) {
+        if B::HEAVY {
+            self.work.set(self.work.get() + words as u64);
+        }
+    }
+
+    /// Checks the limits once [`POLL_WORK`] words have been processed since the last check:
+    /// the stop flag of a parallel search, the deadline and the budget's cancellation. Called
+    /// inside a node, per move and per component, so that a node of a large graph cannot
+    /// overshoot a limit by its whole cost.
+    fn charge(&mut self) -> Result<(), SolveError> {
+        if !B::HEAVY || self.work.get() < POLL_WORK {
+            return Ok(());
+        }
+        self.work.set(0);
+        self.report();
+        if self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed))
+            || self.config.budget.is_cancelled()
+        {
+            return Err(SolveError::Cancelled);
+        }
+        if let (Some(deadline), Some(limit)) = (self.deadline, self.config.budget.time_limit()) {
+            if Instant::now() >= deadline {
+                return Err(SolveError::TimeLimit { limit });
+            }
+        }
         Ok(())
     }
 
@@ -988,6 +1027,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         part.add(start);
         let mut frontier = part.clone();
         loop {
+            self.spend(set.width() * 4);
             let mut next = B::empty();
             frontier.each(|v| next.or_with(&self.open[v]));
             let next = next.and(set).minus(&part);
@@ -1022,7 +1062,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         moves: &[usize],
         known: &mut [u64],
         parts: &mut SmallVec<[(usize, B); 32]>,
-    ) {
+    ) -> Result<(), SolveError> {
         let mut split: SmallVec<[B; 8]> = SmallVec::new();
         let mut lefts: SmallVec<[(B, B); 64]> = SmallVec::new();
         let mut touched = 0u32;
@@ -1037,7 +1077,9 @@ impl<B: Bits + Ord + Default> Engine<B> {
             split.clear();
             lefts.push((left, seeds));
         }
+        self.charge()?;
         for (i, (left, seeds)) in lefts.drain(..).enumerate() {
+            self.charge()?;
             if left.more_than(SMALL) && self.lookup(&left).is_some() {
                 parts.push((i, left));
                 continue;
@@ -1055,12 +1097,14 @@ impl<B: Bits + Ord + Default> Engine<B> {
             }
         }
         core::hint::black_box(touched);
+        Ok(())
     }
 
     /// Appends the single vertices and edges of `rest` (left by a move at `v`) to `out`, found
     /// from their seeds at once; returns the rest of `rest` and its seeds.
     fn split_tiny(&self, v: usize, rest: &B, out: &mut SmallVec<[B; 8]>) -> (B, B) {
         let seeds = self.ring[v].and(rest);
+        self.spend(rest.width() * (3 + 3 * seeds.count()));
         let mut tiny = B::empty();
         seeds.each(|s| {
             if tiny.has(s) {
@@ -1090,6 +1134,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
             part.add(s);
             let mut frontier = part.clone();
             loop {
+                self.spend(left.width() * 5);
                 if seeds.minus(&part).none() {
                     out.push(left);
                     return;
@@ -1119,6 +1164,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         }
         let (mut clique, mut sparse, mut ends) = (true, true, 0u64);
         let decided = !set.all(|v| {
+            self.spend(set.width() * 2);
             let nb = self.open[v].and(set);
             if clique {
                 let mut others = set.clone();
@@ -1166,6 +1212,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         let mut set = set.clone();
         let mut suspects = suspects.and(&set);
         while !suspects.none() {
+            self.spend(set.width() * 4 * suspects.count());
             let mut removed = B::empty();
             // True twins: equal closed neighbourhoods. Keep the lowest of each class, so that
             // twin sets reduce to the same set whatever the order of the search.
@@ -1383,6 +1430,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         while let Some(start) = rest.lowest() {
             let part = self.flood(start, &rest);
             rest = rest.minus(&part);
+            self.charge()?;
             total ^= self.comp_value(&part, &part)?;
         }
         Ok(total)
@@ -1411,6 +1459,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         while let Some(start) = rest.lowest() {
             let part = self.flood(start, &rest);
             rest = rest.minus(&part);
+            self.charge()?;
             let k = part.count();
             if k <= 2 {
                 acc ^= 1;
@@ -1451,7 +1500,11 @@ impl<B: Bits + Ord + Default> Engine<B> {
     /// query answered by a known child stops at the end of its chunk. Most queries are
     /// answered so: on random graphs of 60 vertices and average degree 3, three in four,
     /// after 6 or 7 of their 20 moves on average.
-    fn children(&mut self, set: &B, mut exact: impl FnMut(u64) -> bool) -> Option<Vec<Kid<B>>> {
+    fn children(
+        &mut self,
+        set: &B,
+        mut exact: impl FnMut(u64) -> bool,
+    ) -> Result<Option<Vec<Kid<B>>>, SolveError> {
         let mut moves: SmallVec<[usize; 64]> = SmallVec::new();
         let mut left = set.count();
         for &v in &self.order {
@@ -1469,7 +1522,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         for chunk in moves.chunks(CHUNK) {
             let mut known = [0u64; CHUNK];
             parts.clear();
-            self.split_moves(set, chunk, &mut known, &mut parts);
+            self.split_moves(set, chunk, &mut known, &mut parts)?;
             let first = kids.len();
             let mut kid_of = [usize::MAX; CHUNK];
             for (i, part) in parts.drain(..) {
@@ -1501,12 +1554,12 @@ impl<B: Bits + Ord + Default> Engine<B> {
                 }
             }
             if answered {
-                return None;
+                return Ok(None);
             }
             debug_assert!(kids[first..].iter().all(|k| !k.parts.is_empty()));
         }
         kids.sort_by_key(|k| k.cost);
-        Some(kids)
+        Ok(Some(kids))
     }
 
     /// Counts a query answered by the known child of the move at `v`, and moves `v` ahead of
@@ -1544,7 +1597,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
                         seen |= 1 << x;
                     }
                     false
-                })
+                })?
                 .expect("the value search never stops early");
             // Values some children are known to have; which ones does not matter.
             seen |= u128::from(h.info.kid_values());
@@ -1660,7 +1713,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
                 seen |= 1 << x;
             }
             x == j
-        });
+        })?;
         let Some(mut kids) = kids else {
             return Ok(self.settle(h, seen, None));
         };
@@ -1866,7 +1919,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         let mut known: SmallVec<[u64; 64]> = smallvec::smallvec![0; moves.len()];
         // (child, component) of the components not answered by a closed form.
         let mut parts: SmallVec<[(usize, B); 32]> = SmallVec::new();
-        self.split_moves(set, &moves, &mut known, &mut parts);
+        self.split_moves(set, &moves, &mut known, &mut parts)?;
         let mut unknown: SmallVec<[usize; 16]> = SmallVec::new();
         for (i, (child, part)) in parts.iter().enumerate() {
             self.stats.table_lookups += 1;
@@ -2001,7 +2054,7 @@ mod tests {
                 let moves: Vec<usize> = (0..n).filter(|&v| set >> v & 1 == 1).collect();
                 let mut known = vec![0; moves.len()];
                 let mut parts = SmallVec::new();
-                e.split_moves(&set, &moves, &mut known, &mut parts);
+                e.split_moves(&set, &moves, &mut known, &mut parts).unwrap();
                 for (i, &v) in moves.iter().enumerate() {
                     let (mut listed, mut summed) = (Vec::new(), 0);
                     for part in components(&e, set & !e.closed[v]) {
