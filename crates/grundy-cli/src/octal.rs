@@ -101,7 +101,8 @@ impl From<MethodArg> for Method {
 /// Arguments of `grundy dots`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct DotsArgs {
-    /// The row: '.' for a free dot, 'x' for a marked one, e.g. '..x.....'
+    /// The row: '.' for a free dot, 'x' for a marked one, e.g. '..x.....'. For rows of more
+    /// than 256 dots each winning move gives only the runs it leaves (JSON: "to" is null)
     row: String,
     /// Print one JSON object instead of text
     #[arg(long)]
@@ -123,9 +124,9 @@ impl From<OctalError> for Stop {
 }
 
 /// Extends `seq` to `len` values a chunk at a time, looking at the clock and at Ctrl-C
-/// between chunks. A chunk starts at 64 values and doubles while one takes less than
-/// [`CHUNK_TIME`], so that slow rules (the plain method of codes that split in three is
-/// cubic) are still stopped on time.
+/// between chunks. A chunk starts at 64 values and doubles while one takes less than half of
+/// [`CHUNK_TIME`]; a slower one sizes the next from its cost per value, so that slow rules
+/// (the plain method of codes that split in three is cubic) are still stopped on time.
 fn extend_within(seq: &mut Sequence, len: usize, limits: &Limits) -> Result<(), Stop> {
     exit::set_searching(true);
     let mut chunk = 64_usize;
@@ -137,12 +138,23 @@ fn extend_within(seq: &mut Sequence, len: usize, limits: &Limits) -> Result<(), 
             break Err(Stop::Limit(e));
         }
         let started = Instant::now();
+        let before = seq.len();
         if let Err(e) = seq.extend_to(len.min(seq.len().saturating_add(chunk))) {
             break Err(Stop::Octal(e));
         }
-        if started.elapsed() < CHUNK_TIME {
-            chunk = chunk.saturating_mul(2).min(MAX_CHUNK);
-        }
+        let took = started.elapsed();
+        chunk = if took < CHUNK_TIME / 2 {
+            chunk.saturating_mul(2).min(MAX_CHUNK)
+        } else {
+            // Values get dearer as heaps grow: aim the next chunk at CHUNK_TIME from the
+            // cost per value just measured (a doubling chunk of 65536 values overshot a
+            // 0.2 s limit by 4 s at a million values).
+            let done = (seq.len() - before).max(1) as u128;
+            let fit = done * CHUNK_TIME.as_nanos() / took.as_nanos().max(1);
+            usize::try_from(fit)
+                .unwrap_or(usize::MAX)
+                .clamp(1, chunk.saturating_mul(2).min(MAX_CHUNK))
+        };
     };
     exit::set_searching(false);
     result
@@ -510,22 +522,46 @@ fn plot(
     Ok(svg)
 }
 
+/// Rows longer than this many dots are not repeated in each winning move's result.
+const LONG_ROW: usize = 256;
+
+/// The lengths of the runs left by marking the playable dot `i` of a row whose runs are
+/// `runs` ([`Dots::runs`]): the run of dot `i` is replaced by what is left on each side of it
+/// (not recomputed from the row per move, which is quadratic on long rows).
+fn runs_after(runs: &[(usize, usize)], i: usize) -> Vec<usize> {
+    let at = runs.partition_point(|&(s, _)| s <= i).saturating_sub(1);
+    let Some(&(s, h)) = runs.get(at).filter(|&&(s, h)| (s..s + h).contains(&i)) else {
+        return runs.iter().map(|r| r.1).collect();
+    };
+    let parts = [(i - s).saturating_sub(1), (s + h).saturating_sub(i + 2)];
+    runs[..at]
+        .iter()
+        .map(|r| r.1)
+        .chain(parts.into_iter().filter(|&n| n > 0))
+        .chain(runs[at + 1..].iter().map(|r| r.1))
+        .collect()
+}
+
 pub(crate) fn dots(args: &DotsArgs) -> Result<String, String> {
     let row: Dots = args.row.parse().map_err(|e: OctalError| e.to_string())?;
     let dots = row.len() as u64;
     check_len(&format!("a row of {dots} dots"), dots.saturating_add(1), BYTES_PER_HEAP)?;
     let value = row.value().map_err(|e| e.to_string())?;
     let winning = row.winning_dots().map_err(|e| e.to_string())?;
+    let runs = row.runs();
     let winning_moves = winning
         .into_iter()
         .map(|i| {
-            let after = row.mark(i).map_err(|e| e.to_string())?;
-            let runs: Vec<String> = after.heaps().iter().map(u64::to_string).collect();
-            let result = format!(
-                "{after} (runs: {})",
-                if runs.is_empty() { "none".to_owned() } else { runs.join(" ") }
-            );
-            Ok(MoveLine::new(format!("mark dot {}", i + 1), &i, result, &after))
+            let text = format!("mark dot {}", i + 1);
+            let left: Vec<String> = runs_after(&runs, i).iter().map(usize::to_string).collect();
+            let left = if left.is_empty() { "none".to_owned() } else { left.join(" ") };
+            // A long row is not repeated per winning move (10^5 dots would print gigabytes).
+            Ok(if row.len() > LONG_ROW {
+                MoveLine::new(text, &i, format!("runs: {left}"), &())
+            } else {
+                let after = row.mark(i).map_err(|e| e.to_string())?;
+                MoveLine::new(text, &i, format!("{after} (runs: {left})"), &after)
+            })
         })
         .collect::<Result<Vec<_>, String>>()?;
     let ruleset = "dots (node-kayles on a path, octal 0.137)";
@@ -544,6 +580,23 @@ mod tests {
         assert_eq!(ticks(200), (0..=10).map(|k| f64::from(k * 20)).collect::<Vec<_>>());
         assert_eq!(ticks(999).len(), 10); // 0, 100, .., 900
         assert_eq!(ticks(u64::MAX).len(), 10); // 0, 2·10^18, .., 1.8·10^19
+    }
+
+    #[test]
+    fn runs_after_a_mark_are_those_of_the_marked_row() {
+        for n in 0..=10usize {
+            for mask in 0u32..1 << n {
+                let text: String =
+                    (0..n).map(|i| if mask >> i & 1 == 1 { 'x' } else { '.' }).collect();
+                let Ok(row) = text.parse::<Dots>() else { continue };
+                for i in (0..n).filter(|&i| row.can_mark(i)) {
+                    let after = row.mark(i).unwrap().heaps();
+                    let after: Vec<usize> =
+                        after.iter().map(|&h| usize::try_from(h).unwrap()).collect();
+                    assert_eq!(runs_after(&row.runs(), i), after, "{text}, dot {i}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -68,20 +68,7 @@ impl Dots {
     /// The runs of playable dots (free, with no marked neighbour), from left to right: the
     /// heaps of the equivalent 0.137 position.
     pub fn heaps(&self) -> Vec<u64> {
-        let mut heaps = Vec::new();
-        let mut run = 0u64;
-        for i in 0..self.marked.len() {
-            if self.can_mark(i) {
-                run += 1;
-            } else if run > 0 {
-                heaps.push(run);
-                run = 0;
-            }
-        }
-        if run > 0 {
-            heaps.push(run);
-        }
-        heaps
+        self.runs().into_iter().map(|(_, h)| h as u64).collect()
     }
 
     /// The Grundy value of the row: the nim-sum of the 0.137 values of its runs.
@@ -99,12 +86,53 @@ impl Dots {
     /// # Errors
     ///
     /// Only for rows beyond [`crate::MAX_LEN`] dots.
+    ///
+    /// Linear in the length of the row: marking dot `i` of a run of `h` playable dots
+    /// starting at `s` replaces that run by runs of `i - s - 1` and `s + h - i - 2` dots
+    /// (fewer than none are none), so the value it leaves is the row's value with `G(h)`
+    /// swapped for the values of those two runs.
     pub fn winning_dots(&self) -> Result<Vec<usize>, OctalError> {
         let sequence = dawson(self.len())?;
-        let value = |d: &Dots| d.heaps().iter().filter_map(|&h| sequence.value(h)).sum::<Nimber>();
-        Ok((0..self.len())
-            .filter(|&i| self.mark(i).is_ok_and(|next| value(&next).is_zero()))
-            .collect())
+        let g = |h: usize| sequence.value(h as u64).unwrap_or(Nimber::ZERO);
+        let runs = self.runs();
+        let total: Nimber = runs.iter().map(|&(_, h)| g(h)).sum();
+        let mut winning = Vec::new();
+        for &(s, h) in &runs {
+            let others = total + g(h);
+            for i in s..s + h {
+                let left = (i - s).saturating_sub(1);
+                let right = (s + h).saturating_sub(i + 2);
+                if (others + g(left) + g(right)).is_zero() {
+                    winning.push(i);
+                }
+            }
+        }
+        Ok(winning)
+    }
+
+    /// The runs of playable dots (free, with no marked neighbour) as (first dot counting
+    /// from 0, length), from left to right: [`heaps`](Dots::heaps) with where each run starts.
+    ///
+    /// ```
+    /// use grundy_octal::Dots;
+    ///
+    /// let row: Dots = "...x.....".parse().unwrap();
+    /// assert_eq!(row.runs(), [(0, 2), (5, 4)]);
+    /// ```
+    pub fn runs(&self) -> Vec<(usize, usize)> {
+        let mut runs = Vec::new();
+        let mut start = None;
+        for i in 0..=self.marked.len() {
+            match (i < self.marked.len() && self.can_mark(i), start) {
+                (true, None) => start = Some(i),
+                (false, Some(s)) => {
+                    runs.push((s, i - s));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        runs
     }
 }
 

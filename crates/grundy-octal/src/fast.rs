@@ -6,7 +6,7 @@
 use grundy_core::NimberSet;
 
 use crate::sequence::{plain_value, prove_period};
-use crate::{OctalError, Rules};
+use crate::{OctalError, Periodicity, Rules};
 
 /// How [`Sequence::extend_to`](crate::Sequence::extend_to) computes the Grundy values.
 ///
@@ -102,14 +102,15 @@ const MAX_WANT_BYTES: usize = 1 << 16;
 /// Masks are chosen among those below `2^MAX_MASK_BITS`.
 const MAX_MASK_BITS: u32 = 12;
 
-/// Computes values of a code that splits in at most two until there are `len` of them.
+/// Computes values of a code that splits in at most two until there are `len` of them; returns
+/// the period proved on the way, if one was (every value after its proof was read off it).
 pub(crate) fn extend(
     rules: &Rules,
     values: &mut Vec<u32>,
     max: &mut u32,
     len: usize,
     periods: bool,
-) -> Result<(), OctalError> {
+) -> Result<Option<Periodicity>, OctalError> {
     extend_with(rules, values, max, len, None, periods && !rules.unequal_splits(), true)
 }
 
@@ -124,7 +125,7 @@ fn extend_with(
     fixed_mask: Option<Split>,
     periods: bool,
     small_tables: bool,
-) -> Result<(), OctalError> {
+) -> Result<Option<Periodicity>, OctalError> {
     debug_assert!(!rules.code().splits_in_three());
     debug_assert!(!(periods && rules.unequal_splits()), "no periodicity theorem applies");
     let mut state = State::new(rules, values);
@@ -151,7 +152,7 @@ fn extend_with(
                     let m = values.len() as u64;
                     values.push(values[proof.reduce(m)]);
                 }
-                return Ok(());
+                return Ok(Some(proof));
             }
         }
         if fixed_mask.is_none() && n >= MIN_MASKED && n.is_power_of_two() {
@@ -175,7 +176,7 @@ fn extend_with(
         *max = (*max).max(v);
         values.push(v);
     }
-    Ok(())
+    Ok(None)
 }
 
 /// The value of heap `g.len()` by the definition when every value so far is below 64, the

@@ -131,6 +131,9 @@ pub struct Sequence {
     max: u32,
     period: Option<Periodicity>,
     method: Method,
+    /// A period proved by [`Method::Fast`] while extending: later extensions read their values
+    /// off it (kept apart from `period`, which [`find_period`](Sequence::find_period) sets).
+    fill: Option<Periodicity>,
 }
 
 impl Sequence {
@@ -179,7 +182,7 @@ impl Sequence {
 
     /// The sequence of `rules`, with nothing computed yet, to be computed by `method`.
     pub fn for_rules_with_method(rules: Rules, method: Method) -> Self {
-        Sequence { rules, values: Vec::new(), max: 0, period: None, method }
+        Sequence { rules, values: Vec::new(), max: 0, period: None, method, fill: None }
     }
 
     /// The method [`extend_to`](Sequence::extend_to) computes values with.
@@ -253,8 +256,16 @@ impl Sequence {
         }
         self.values.reserve(len.saturating_sub(self.values.len()));
         if self.method != Method::Plain && !self.rules.code().splits_in_three() {
+            if let Some(proof) = self.fill {
+                while self.values.len() < len {
+                    let n = self.values.len() as u64;
+                    self.values.push(self.values[proof.reduce(n)]);
+                }
+                return Ok(());
+            }
             let periods = self.method == Method::Fast;
-            return fast::extend(&self.rules, &mut self.values, &mut self.max, len, periods);
+            self.fill = fast::extend(&self.rules, &mut self.values, &mut self.max, len, periods)?;
+            return Ok(());
         }
         let mut set = NimberSet::new();
         while self.values.len() < len {

@@ -963,3 +963,36 @@ fn officers_has_no_known_period() {
     assert!(officers.find_period(20_000).unwrap().is_none());
     assert!(officers.len() >= 20_000);
 }
+
+/// Whether a row is a P-position, by plain search over the marking rule itself (no runs, no
+/// 0.137 values), memoised on the text of the row.
+fn row_is_p(row: &Dots, memo: &mut std::collections::HashMap<String, bool>) -> bool {
+    let key = row.to_string();
+    if let Some(&p) = memo.get(&key) {
+        return p;
+    }
+    let p = (0..row.len()).all(|i| row.mark(i).map_or(true, |next| !row_is_p(&next, memo)));
+    memo.insert(key, p);
+    p
+}
+
+#[test]
+fn winning_dots_are_the_moves_to_p_positions_on_every_row_up_to_12_dots() {
+    let mut memo = std::collections::HashMap::new();
+    let mut rows = 0;
+    for n in 0..=12usize {
+        for mask in 0u32..1 << n {
+            if mask & (mask >> 1) != 0 {
+                continue; // two adjacent marks: not a row reached by play
+            }
+            let text: String = (0..n).map(|i| if mask >> i & 1 == 1 { 'x' } else { '.' }).collect();
+            let row: Dots = text.parse().unwrap();
+            let expected: Vec<usize> = (0..n)
+                .filter(|&i| row.mark(i).is_ok_and(|next| row_is_p(&next, &mut memo)))
+                .collect();
+            assert_eq!(row.winning_dots().unwrap(), expected, "{text}");
+            rows += 1;
+        }
+    }
+    assert_eq!(rows, 985); // F(2) + ... + F(14) = F(16) - 2 rows without adjacent marks
+}

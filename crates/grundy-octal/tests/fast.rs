@@ -135,3 +135,23 @@ fn fast_equals_plain_on_large_values() {
         assert_eq!(values(&code, Method::Fast, 1500), plain, "{text}");
     }
 }
+
+/// A sequence extended a chunk at a time (as the CLI does, to look at the clock between
+/// chunks) keeps reading its values off a period proved in an earlier chunk, and gives the
+/// values of one extension and of the method without periods.
+#[test]
+fn extending_in_chunks_keeps_the_proved_period() {
+    for text in ["0.137", "0.07", "4.07", "0.51"] {
+        let code: Code = text.parse().unwrap();
+        let len = (1 << 18) + 77;
+        let whole = values(&code, Method::Fast, len);
+        let mut chunked = Sequence::with_method(code.clone(), Method::Fast);
+        let mut chunk = 100;
+        while chunked.len() < len {
+            chunked.extend_to((chunked.len() + chunk).min(len)).unwrap();
+            chunk = chunk * 3 / 2;
+        }
+        assert_eq!(chunked.values(), &whole[..], "{text}");
+        assert_eq!(whole[..20_000], values(&code, Method::RareCommon, 20_000)[..], "{text}");
+    }
+}
