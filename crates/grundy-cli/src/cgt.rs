@@ -6,6 +6,9 @@ use core::fmt::Write as _;
 
 use serde_json::{Value, json};
 
+use std::time::Duration;
+
+use crate::exit::{Failure, Limits, parse_seconds};
 use crate::input::read_arg;
 use crate::report::json_line;
 use grundy::partizan::{Game, GameOrdering, GameStore, PartizanOutcome};
@@ -18,6 +21,13 @@ pub(crate) struct CgtArgs {
     /// of two games with <=, >=, <, >, ==, !=, || (confused), <| or |> between them ('^ <= *').
     /// '-' reads it from standard input, '@FILE' from a file
     expression: String,
+    /// Give up after this many steps (each comparison, sum, canonical form and thermograph
+    /// step of a game not met before counts one) [default: no limit]
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Give up after this many seconds, fractions allowed (e.g. 2.5) [default: no limit]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
@@ -27,10 +37,20 @@ pub(crate) struct CgtArgs {
 /// (confused with), `<|` (less than or confused with) and `|>` among them.
 const OPERATORS: [&str; 9] = ["<=", ">=", "==", "!=", "||", "<|", "|>", "<", ">"];
 
-pub(crate) fn cgt(args: &CgtArgs) -> Result<String, String> {
-    let mut store = GameStore::new();
+pub(crate) fn cgt(args: &CgtArgs) -> Result<String, Failure> {
     let expression = read_arg("expression", &args.expression)?;
-    let text = expression.as_str();
+    let limits = Limits::new(args.max_nodes, args.time_limit);
+    let mut store = GameStore::new();
+    // Everything is computed under the limits: a stopped computation has proved nothing
+    // worth printing (the games are evaluated as a whole).
+    let answer = store
+        .within(&limits.budget(0), |store| evaluate(store, &expression, args.json))
+        .map_err(|e| limits.stopped(&e, Vec::new()))?;
+    Ok(answer?)
+}
+
+/// The report on `text` (a game or a comparison of two games).
+fn evaluate(store: &mut GameStore, text: &str, json: bool) -> Result<String, String> {
     let (left, comparison) = match split_comparison(text) {
         Some((g, op, h)) => (g, Some((op, h))),
         None => (text, None),
@@ -43,8 +63,8 @@ pub(crate) fn cgt(args: &CgtArgs) -> Result<String, String> {
     let mut out = String::new();
     match comparison {
         None => {
-            let facts = facts(&mut store, g);
-            if args.json {
+            let facts = facts(store, g);
+            if json {
                 out = json_line(&json_fields(&facts));
             } else {
                 let _ = writeln!(out, "game         {}", text.trim());
@@ -65,8 +85,8 @@ pub(crate) fn cgt(args: &CgtArgs) -> Result<String, String> {
                 "<" => relation == GameOrdering::Less,
                 _ => relation == GameOrdering::Greater,
             };
-            let (fg, fh) = (facts(&mut store, g), facts(&mut store, h));
-            if args.json {
+            let (fg, fh) = (facts(store, g), facts(store, h));
+            if json {
                 out = json_line(&json!({
                     "left": json_fields(&fg),
                     "right": json_fields(&fh),

@@ -5,10 +5,14 @@ use core::fmt::Write as _;
 
 use serde_json::{Value, json};
 
+use std::time::Duration;
+
+use crate::exit::{Failure, Limits, parse_seconds};
 use crate::memory::check_memory;
 use crate::report::json_line;
 use grundy::lattice::{
-    LatticeGame, Outcomes, Point, Proposal, RuleSet, SearchLimits, propose_from,
+    LatticeError, LatticeGame, Outcomes, Point, Proposal, RuleSet, SearchLimits,
+    propose_from_within,
 };
 
 /// Arguments of `lattice-game`.
@@ -35,6 +39,13 @@ pub(crate) struct LatticeGameArgs {
     /// Draw the P-positions of a two-dimensional box as an SVG picture into this file
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<std::path::PathBuf>,
+    /// Give up after computing this many points of the boxes (the box around the box asked
+    /// for, that its moves reach, is computed too) [default: no limit]
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Give up after this many seconds, fractions allowed (e.g. 2.5) [default: no limit]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
@@ -47,7 +58,7 @@ const BYTES_PER_POINT: u64 = 16;
 /// The most P-positions listed in text for a box of other than two dimensions.
 const MAX_LISTED: usize = 10_000;
 
-pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, String> {
+pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, Failure> {
     let rules: RuleSet = args.rules.parse().map_err(|e| format!("--rules: {e}"))?;
     let game = if args.misere {
         LatticeGame::misere(rules)
@@ -68,8 +79,15 @@ pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, String> {
         acc.saturating_mul(u64::from(u).saturating_mul(scale).saturating_add(1))
     });
     check_memory(&format!("--box {upper}"), points, BYTES_PER_POINT)?;
-    let outcomes =
-        Outcomes::compute(&game, upper.coordinates()).map_err(|e| format!("--box: {e}"))?;
+    let limits = Limits::new(args.max_nodes, args.time_limit);
+    let computed = |e: LatticeError, what: &str, proved: Vec<String>| -> Failure {
+        match e {
+            LatticeError::Stopped(stop) => limits.stopped(&stop, proved).into(),
+            e => format!("{what}: {e}").into(),
+        }
+    };
+    let outcomes = Outcomes::compute_within(&game, upper.coordinates(), &limits.budget(0))
+        .map_err(|e| computed(e, "--box", Vec::new()))?;
     let p: Vec<Point> = outcomes.p_positions().collect();
     if let Some(path) = &args.plot {
         let svg = plot(&outcomes).ok_or("--plot: only a two-dimensional box can be drawn")?;
@@ -77,10 +95,17 @@ pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, String> {
     }
     let stratification = if args.stratify {
         let check: Vec<u32> = upper.coordinates().iter().map(|&u| u.saturating_mul(2)).collect();
-        let big = Outcomes::compute(&game, &check)
-            .map_err(|e| format!("--stratify: the verification box: {e}"))?;
-        let found = propose_from(&big, upper.coordinates(), SearchLimits::default())
-            .map_err(|e| format!("--stratify: {e}"))?;
+        let proved = vec![format!("the P-positions of the box {upper}: {}", p.len())];
+        let big = Outcomes::compute_within(&game, &check, &limits.budget(0))
+            .map_err(|e| computed(e, "--stratify: the verification box", proved))?;
+        let proved = vec![format!("the P-positions of the box {upper}: {}", p.len())];
+        let found = propose_from_within(
+            &big,
+            upper.coordinates(),
+            SearchLimits::default(),
+            &limits.budget(0),
+        )
+        .map_err(|e| computed(e, "--stratify", proved))?;
         Some((found, check))
     } else {
         None

@@ -167,8 +167,22 @@ impl Budget {
         self.cancel.as_ref().is_some_and(|flag| flag.load(core::sync::atomic::Ordering::Relaxed))
     }
 
-    /// Starts counting for one call.
-    pub(crate) fn start(&self) -> Meter<'_> {
+    /// Starts counting one call against this budget: the meter every search of grundy-core
+    /// counts with, for the loops of other crates to share (a node limit, a clock started
+    /// now, the cancellation flags and the progress).
+    ///
+    /// ```
+    /// use grundy_core::{Budget, SolveError};
+    ///
+    /// let budget = Budget::unlimited().with_max_nodes(3);
+    /// let mut meter = budget.start();
+    /// for _ in 0..3 {
+    ///     meter.tick()?;
+    /// }
+    /// assert_eq!(meter.tick(), Err(SolveError::NodeLimit { limit: 3 }));
+    /// # Ok::<(), SolveError>(())
+    /// ```
+    pub fn start(&self) -> Meter<'_> {
         Meter {
             budget: self,
             nodes: 0,
@@ -179,12 +193,12 @@ impl Budget {
     }
 }
 
-/// The running count of one call against its [`Budget`].
+/// The running count of one call against its [`Budget`] ([`Budget::start`]).
 ///
 /// It reports its nodes to the budget's [`Progress`] every [`POLL_INTERVAL`](Self::POLL_INTERVAL)
 /// nodes and, for the rest, when it is dropped at the end of the call.
 #[derive(Debug)]
-pub(crate) struct Meter<'a> {
+pub struct Meter<'a> {
     budget: &'a Budget,
     nodes: u64,
     /// How many of `nodes` were added to the budget's progress.
@@ -203,11 +217,17 @@ impl Drop for Meter<'_> {
 impl Meter<'_> {
     /// How often (in nodes) the clock and the cancellation flag are read, and the count
     /// reported to the budget's [`Progress`].
-    pub(crate) const POLL_INTERVAL: u64 = 1024;
+    pub const POLL_INTERVAL: u64 = 1024;
 
     /// Counts one expanded position; fails when a limit is reached.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::NodeLimit`] past the node limit; at the poll points (every
+    /// [`POLL_INTERVAL`](Self::POLL_INTERVAL) nodes), [`SolveError::TimeLimit`] past the
+    /// deadline and [`SolveError::Cancelled`] when a cancellation flag is set.
     #[inline]
-    pub(crate) fn tick(&mut self) -> Result<(), SolveError> {
+    pub fn tick(&mut self) -> Result<(), SolveError> {
         self.nodes += 1;
         if let Some(limit) = self.budget.max_nodes {
             if self.nodes > limit {
@@ -233,13 +253,17 @@ impl Meter<'_> {
     /// Moves listed between two readings of the clock at most, whatever the node count: a
     /// position with a hundred thousand moves (a big heap) costs as much as a hundred
     /// thousand small ones, and the time limit must not wait for 1024 of them.
-    const WORK_INTERVAL: u64 = 1 << 16;
+    pub const WORK_INTERVAL: u64 = 1 << 16;
 
     /// Counts `moves` listed moves of the position being expanded; reads the clock and the
     /// cancellation flag when [`WORK_INTERVAL`](Self::WORK_INTERVAL) of them have been listed
     /// since the last reading.
+    ///
+    /// # Errors
+    ///
+    /// As [`poll`](Self::poll), when the clock is read.
     #[inline]
-    pub(crate) fn charge(&mut self, moves: usize) -> Result<(), SolveError> {
+    pub fn charge(&mut self, moves: usize) -> Result<(), SolveError> {
         self.work += moves as u64;
         if self.work >= Self::WORK_INTERVAL {
             self.work = 0;
@@ -257,7 +281,12 @@ impl Meter<'_> {
     }
 
     /// Reads the clock and the cancellation flag.
-    pub(crate) fn poll(&self) -> Result<(), SolveError> {
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Cancelled`] when a cancellation flag is set, [`SolveError::TimeLimit`]
+    /// past the deadline.
+    pub fn poll(&self) -> Result<(), SolveError> {
         for flag in [&self.budget.cancel, &self.budget.stop].into_iter().flatten() {
             if flag.load(Ordering::Relaxed) {
                 return Err(SolveError::Cancelled);
@@ -272,7 +301,7 @@ impl Meter<'_> {
     }
 
     /// Positions expanded so far in this call.
-    pub(crate) const fn nodes(&self) -> u64 {
+    pub const fn nodes(&self) -> u64 {
         self.nodes
     }
 }

@@ -100,7 +100,7 @@ pub mod solver;
 pub mod sum;
 pub mod table;
 
-pub use budget::{Budget, Progress};
+pub use budget::{Budget, Meter, Progress};
 pub use error::SolveError;
 pub use nimber::{Nimber, ParseNimberError};
 pub use nimber_set::{NimberSet, mex};

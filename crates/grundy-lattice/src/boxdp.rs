@@ -1,6 +1,6 @@
 //! The outcome of every position of a box, by dynamic programming.
 
-use grundy_core::Outcome;
+use grundy_core::{Budget, Outcome};
 use num_traits::ToPrimitive;
 
 use crate::exact::{Constraint, Lp, Relation, minimize, rat};
@@ -58,6 +58,33 @@ impl Outcomes {
     /// [`LatticeError::WrongDimension`] for a box of another dimension than the game's,
     /// [`LatticeError::BoxTooLarge`] when the enlarged box has more than [`MAX_CELLS`] cells.
     pub fn compute(game: &LatticeGame, upper: &[u32]) -> Result<Outcomes, LatticeError> {
+        Outcomes::compute_within(game, upper, &Budget::unlimited())
+    }
+
+    /// [`compute`](Outcomes::compute) under `budget`: each cell of the enlarged box counts
+    /// one node, and the clock and cancellation flag are read every
+    /// [`Meter::POLL_INTERVAL`](grundy_core::Meter::POLL_INTERVAL) cells.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`compute`](Outcomes::compute), and [`LatticeError::Stopped`] when the budget
+    /// runs out first.
+    ///
+    /// ```
+    /// use grundy_core::Budget;
+    /// use grundy_lattice::{LatticeError, LatticeGame, Outcomes, RuleSet};
+    ///
+    /// let nim2 = LatticeGame::normal(RuleSet::new(vec![vec![1, 0], vec![0, 1]])?);
+    /// let small = Budget::unlimited().with_max_nodes(50);
+    /// assert!(matches!(Outcomes::compute_within(&nim2, &[99, 99], &small), Err(LatticeError::Stopped(_))));
+    /// # Ok::<(), LatticeError>(())
+    /// ```
+    pub fn compute_within(
+        game: &LatticeGame,
+        upper: &[u32],
+        budget: &Budget,
+    ) -> Result<Outcomes, LatticeError> {
+        let mut meter = budget.start();
         let rules = game.rules();
         let d = rules.dimension();
         if upper.len() != d {
@@ -102,6 +129,7 @@ impl Outcomes {
                 // Lexicographic order = increasing index: an odometer over the coordinates.
                 let mut coords = vec![0u32; d];
                 for i in 0..total {
+                    meter.tick()?;
                     if table[i] != DEFEATED {
                         table[i] = solve_cell(&table, i, &coords, &reach, &moves);
                     }
@@ -110,6 +138,7 @@ impl Outcomes {
             }
             None => {
                 for i in by_weight(rules, &reach, &ordering, total) {
+                    meter.tick()?;
                     let i = i as usize;
                     if table[i] != DEFEATED {
                         let coords = coordinates_of(i, &reach, &strides);

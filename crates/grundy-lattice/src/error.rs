@@ -4,6 +4,9 @@
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LatticeError {
+    /// A computation's budget ([`grundy_core::Budget`]) ran out first.
+    #[error("{0}")]
+    Stopped(#[from] grundy_core::SolveError),
     /// A rule set with no vectors.
     #[error("a rule set needs at least one vector")]
     NoRules,

@@ -1,6 +1,8 @@
 //! A search that proposes an affine stratification of the P-positions of a lattice game from
 //! the solved positions of a box, and verifies it in a larger box.
 
+use grundy_core::{Budget, Meter, SolveError};
+
 use crate::stratify::box_points;
 use crate::{LatticeError, LatticeGame, Outcomes, Periodicity, Point, Stratification};
 
@@ -122,6 +124,23 @@ pub fn propose_from(
     learn: &[u32],
     limits: SearchLimits,
 ) -> Result<Proposal, LatticeError> {
+    propose_from_within(outcomes, learn, limits, &Budget::unlimited())
+}
+
+/// [`propose_from`] under `budget`'s time limit and cancellation flag, read every
+/// [`Meter::WORK_INTERVAL`] points visited (a search on a box of millions of points takes
+/// seconds).
+///
+/// # Errors
+///
+/// Those of [`propose_from`], and [`LatticeError::Stopped`] when the budget runs out first.
+pub fn propose_from_within(
+    outcomes: &Outcomes,
+    learn: &[u32],
+    limits: SearchLimits,
+    budget: &Budget,
+) -> Result<Proposal, LatticeError> {
+    let mut meter = budget.start();
     let check = outcomes.upper();
     if learn.len() != check.len() || learn.iter().zip(check).any(|(a, b)| a > b) {
         return Err(LatticeError::BoxNotInside {
@@ -130,11 +149,15 @@ pub fn propose_from(
         });
     }
     let d = learn.len();
-    let points: Vec<Point> = box_points(learn).collect();
+    let mut points: Vec<Point> = Vec::new();
+    for point in box_points(learn) {
+        meter.charge(1)?;
+        points.push(point);
+    }
     let mut thresholds = Vec::with_capacity(d);
     let mut periods = Vec::with_capacity(d);
     for (axis, &bound) in learn.iter().enumerate() {
-        let Some((t, m)) = fit_axis(outcomes, &points, bound, axis, limits) else {
+        let Some((t, m)) = fit_axis(outcomes, &points, bound, axis, limits, &mut meter)? else {
             return Ok(Proposal::NotFound { axis: axis + 1 });
         };
         thresholds.push(t);
@@ -142,7 +165,16 @@ pub fn propose_from(
     }
     let periodicity = Periodicity::new(thresholds, periods)?;
     let stratification = periodicity.stratify(|b| outcomes.is_p(b))?;
-    Ok(match stratification.first_difference(outcomes) {
+    // `Stratification::first_difference`, with the meter.
+    let mut differs = None;
+    for point in outcomes.points() {
+        meter.charge(1)?;
+        if outcomes.outcome(&point).is_some_and(|o| o.is_p() != stratification.contains(&point)) {
+            differs = Some(point);
+            break;
+        }
+    }
+    Ok(match differs {
         None => Proposal::Verified { stratification, periodicity },
         Some(point) => Proposal::Refuted { stratification, periodicity, point },
     })
@@ -155,7 +187,8 @@ fn fit_axis(
     bound: u32,
     axis: usize,
     limits: SearchLimits,
-) -> Option<(u32, u32)> {
+    meter: &mut Meter<'_>,
+) -> Result<Option<(u32, u32)>, SolveError> {
     let max_sum = limits.max_threshold + limits.max_period;
     for sum in 1..=max_sum {
         for m in 1..=limits.max_period.min(sum) {
@@ -163,19 +196,24 @@ fn fit_axis(
             if t > limits.max_threshold || t + 2 * m - 1 > bound {
                 continue;
             }
-            let fits = points.iter().all(|p| {
+            let mut fits = true;
+            for p in points {
+                meter.charge(1)?;
                 let x = p.coordinates()[axis];
                 if x < t + m {
-                    return true;
+                    continue;
                 }
                 let mut q = p.coordinates().to_vec();
                 q[axis] -= m;
-                outcomes.is_p(p) == outcomes.is_p(&Point::new(q))
-            });
+                if outcomes.is_p(p) != outcomes.is_p(&Point::new(q)) {
+                    fits = false;
+                    break;
+                }
+            }
             if fits {
-                return Some((t, m));
+                return Ok(Some((t, m)));
             }
         }
     }
-    None
+    Ok(None)
 }

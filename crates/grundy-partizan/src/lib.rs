@@ -59,6 +59,7 @@
 
 mod dyadic;
 mod impartial;
+mod meter;
 pub mod naive;
 pub mod notation;
 mod ruleset;

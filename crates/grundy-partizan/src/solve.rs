@@ -17,10 +17,9 @@
 //! [`canonical_form`] and [`canonical_form_within`] are one-call shortcuts into a caller's
 //! [`GameStore`].
 
-use std::time::Instant;
-
 use grundy_core::{Budget, SolveError, Table, TableStats};
 
+use crate::meter::Meter;
 use crate::{Game, GameStore, PartizanOutcome, PartizanRuleset, Player};
 
 /// The cache bound of a new [`Solver`] and of the one-call functions: 256 MiB, half for the
@@ -319,68 +318,6 @@ impl<R: PartizanRuleset> Solver<R> {
     }
 }
 
-/// The running count of one call against its [`Budget`] (grundy-core's meter is private to
-/// it, so this is the same logic on the budget's public accessors).
-struct Meter<'a> {
-    budget: &'a Budget,
-    nodes: u64,
-    /// How many of `nodes` were reported to the budget's progress.
-    reported: u64,
-    deadline: Option<Instant>,
-}
-
-impl Drop for Meter<'_> {
-    /// The end of the call: reports the rest of its nodes.
-    fn drop(&mut self) {
-        self.report();
-    }
-}
-
-impl<'a> Meter<'a> {
-    /// How often (in nodes) the clock and the cancellation flag are read.
-    const POLL_INTERVAL: u64 = 256;
-
-    fn start(budget: &'a Budget) -> Self {
-        Meter {
-            budget,
-            nodes: 0,
-            reported: 0,
-            deadline: budget.time_limit().map(|limit| Instant::now() + limit),
-        }
-    }
-
-    /// Counts one expanded component; fails when a limit is reached. The clock and the flag
-    /// are read on the first node and every [`POLL_INTERVAL`](Self::POLL_INTERVAL) nodes.
-    #[inline]
-    fn tick(&mut self) -> Result<(), SolveError> {
-        self.nodes += 1;
-        if let Some(limit) = self.budget.max_nodes() {
-            if self.nodes > limit {
-                return Err(SolveError::NodeLimit { limit });
-            }
-        }
-        if self.nodes % Self::POLL_INTERVAL == 1 {
-            self.report();
-            if self.budget.is_cancelled() {
-                return Err(SolveError::Cancelled);
-            }
-            if let (Some(deadline), Some(limit)) = (self.deadline, self.budget.time_limit()) {
-                if Instant::now() >= deadline {
-                    return Err(SolveError::TimeLimit { limit });
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Adds the nodes not yet reported to the budget's progress (at every read of the clock
-    /// and at the end of the call, so never an atomic per node).
-    fn report(&mut self) {
-        self.budget.report_nodes(self.nodes - self.reported);
-        self.reported = self.nodes;
-    }
-}
-
 /// The table and counters of a search; the ruleset and the store are lent by each call.
 #[derive(Debug)]
 struct Search<P> {
@@ -412,7 +349,7 @@ impl<P: Clone + Eq + core::hash::Hash> Search<P> {
         ruleset: &R,
         position: &P,
         store: &mut GameStore,
-        meter: &mut Meter<'_>,
+        meter: &mut Meter,
         depth: usize,
     ) -> Result<Game, SolveError> {
         let mut parts = Vec::new();
@@ -431,7 +368,7 @@ impl<P: Clone + Eq + core::hash::Hash> Search<P> {
         ruleset: &R,
         part: &P,
         store: &mut GameStore,
-        meter: &mut Meter<'_>,
+        meter: &mut Meter,
         depth: usize,
     ) -> Result<Game, SolveError> {
         let key = ruleset.canonical_key(part);

@@ -3,11 +3,12 @@
 use core::cmp::Ordering;
 use core::fmt;
 
-use grundy_core::{Nimber, Outcome};
+use grundy_core::{Budget, Nimber, Outcome, SolveError};
 use hashbrown::HashMap;
 use num_bigint::BigUint;
 
 use crate::Dyadic;
+use crate::meter::Meter;
 
 /// A short partizan game in canonical form: a small handle into a [`GameStore`].
 ///
@@ -279,6 +280,8 @@ pub struct GameStore {
     stars: Vec<Game>,
     /// The games `x + n·↑ + *m` made by [`GameStore::nus`] (not the nimbers).
     nus_memo: HashMap<Nus, Game>,
+    /// The budget of the running [`within`](GameStore::within) call, and why it stopped.
+    limit: Option<(Meter, Option<SolveError>)>,
 }
 
 impl Default for GameStore {
@@ -309,6 +312,7 @@ impl GameStore {
             neg_memo: HashMap::new(),
             stars: Vec::new(),
             nus_memo: HashMap::new(),
+            limit: None,
         };
         let zero = store.number(Dyadic::zero());
         store.stars.push(zero);
@@ -346,6 +350,92 @@ impl GameStore {
     /// Tells whether the store holds no game (never: it always holds `0`).
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
+    }
+
+    /// Runs `f` on the store under `budget`: every comparison, sum, negation,
+    /// canonicalisation and thermograph step `f` causes counts one node against it, and the
+    /// clock and cancellation flag are read every 256 of them.
+    ///
+    /// # Guarantees
+    ///
+    /// When the budget runs out, the operations under way return at once with meaningless
+    /// games (nothing is memoised from then on), `f` runs to its end, its result is dropped,
+    /// and the store is put back as it was before the call: every game made during the call
+    /// is forgotten, with every memo that mentions one. Handles made during a call that
+    /// failed must not be used again. Games made before the call, and memos about them
+    /// only, are kept (they are true). Calls do not nest: a `within` inside `f` runs its
+    /// closure under the outer budget.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget runs out before `f` returns.
+    ///
+    /// ```
+    /// use grundy_core::{Budget, SolveError};
+    /// use grundy_partizan::GameStore;
+    ///
+    /// let mut store = GameStore::new();
+    /// let small = store.within(&Budget::unlimited(), |s| s.parse("*3 + ^").map(|g| s.display(g).to_string()));
+    /// assert_eq!(small.unwrap().unwrap(), "^*3");
+    /// let before = store.len();
+    /// let big = store.within(&Budget::unlimited().with_max_nodes(100), |s| s.parse("*400 + *300"));
+    /// assert!(matches!(big, Err(SolveError::NodeLimit { limit: 100 })));
+    /// assert_eq!(store.len(), before); // the games made by the failed call are gone
+    /// ```
+    pub fn within<T>(
+        &mut self,
+        budget: &Budget,
+        f: impl FnOnce(&mut GameStore) -> T,
+    ) -> Result<T, SolveError> {
+        if self.limit.is_some() {
+            return Ok(f(self));
+        }
+        let before = self.nodes.len();
+        self.limit = Some((Meter::start(budget), None));
+        let result = f(self);
+        match self.limit.take() {
+            Some((_, Some(stop))) => {
+                self.forget_from(before);
+                Err(stop)
+            }
+            _ => Ok(result),
+        }
+    }
+
+    /// Counts one step against the budget of a [`within`](Self::within) call; tells whether
+    /// it has run out (then every operation returns at once and nothing is memoised).
+    #[inline]
+    pub(crate) fn halted(&mut self) -> bool {
+        match &mut self.limit {
+            None => false,
+            Some((_, Some(_))) => true,
+            Some((meter, stop)) => match meter.tick() {
+                Ok(()) => false,
+                Err(e) => {
+                    *stop = Some(e);
+                    true
+                }
+            },
+        }
+    }
+
+    /// Whether a [`within`](Self::within) call has run out of budget: results are then not
+    /// memoised.
+    fn stopped(&self) -> bool {
+        matches!(self.limit, Some((_, Some(_))))
+    }
+
+    /// Forgets every game from handle `first` on, and every memo that mentions one.
+    fn forget_from(&mut self, first: usize) {
+        let old = |g: &Game| g.index() < first;
+        self.nodes.truncate(first);
+        self.numbers.retain(|_, g| old(g));
+        self.generals.retain(|_, g| old(g));
+        self.le_memo.retain(|(g, h), _| old(g) && old(h));
+        self.sum_memo.retain(|(g, h), s| old(g) && old(h) && old(s));
+        self.neg_memo.retain(|g, n| old(g) && old(n));
+        self.stars.retain(old);
+        self.nus_memo.retain(|_, g| old(g));
     }
 
     fn push(&mut self, node: Node) -> Game {
@@ -398,6 +488,9 @@ impl GameStore {
     /// This makes the nodes `*1 ... *m`, so `m` should stay in the thousands.
     pub fn nimber(&mut self, m: Nimber) -> Game {
         while (self.stars.len() as u64) <= m.value() {
+            if self.halted() {
+                return self.zero();
+            }
             // The canonical form of *j: every smaller nimber on both sides (no option is
             // dominated, none reversible; the tests check it against `from_options`).
             let mut options = self.stars.clone();
@@ -477,7 +570,9 @@ impl GameStore {
             }
             let [left, right] = sides;
             g = self.intern_general(left, right);
-            self.nus_memo.insert(level, g);
+            if !self.stopped() {
+                self.nus_memo.insert(level, g);
+            }
         }
         g
     }
@@ -497,7 +592,9 @@ impl GameStore {
                     let mut sorted = options.clone();
                     sorted.sort_unstable();
                     let g = self.intern_general(sorted.clone(), sorted);
-                    self.nus_memo.insert(level, g);
+                    if !self.stopped() {
+                        self.nus_memo.insert(level, g);
+                    }
                     g
                 }
             };
@@ -540,6 +637,9 @@ impl GameStore {
     /// assert_eq!(g, zero);
     /// ```
     pub fn from_options(&mut self, left: &[Game], right: &[Game]) -> Game {
+        if self.halted() {
+            return self.zero();
+        }
         let mut left = left.to_vec();
         let mut right = right.to_vec();
         let mut memo = FormMemo::new();
@@ -875,6 +975,9 @@ impl GameStore {
         if let Some(&answer) = self.le_memo.get(&(g, h)) {
             return answer;
         }
+        if self.halted() {
+            return false;
+        }
         if let (Some(a), Some(b)) = (self.nus_of(g), self.nus_of(h)) {
             return nus_le(&a, &b);
         }
@@ -893,7 +996,9 @@ impl GameStore {
                 !left.iter().any(|&gl| self.le(h, gl)) && !right.iter().any(|&hr| self.le(hr, g))
             }
         };
-        self.le_memo.insert((g, h), answer);
+        if !self.stopped() {
+            self.le_memo.insert((g, h), answer);
+        }
         answer
     }
 
@@ -965,12 +1070,17 @@ impl GameStore {
         if let Some(&n) = self.neg_memo.get(&g) {
             return n;
         }
+        if self.halted() {
+            return self.zero();
+        }
         if let Some(nus) = self.nus_of(g).filter(|nus| nus.ups != 0 || !nus.number.is_zero()) {
             // -(x + n·↑ + *m) = -x - n·↑ + *m, without walking the chain of ups.
             let minus = Nus { number: -&nus.number, ups: nus.ups.saturating_neg(), star: nus.star };
             let n = self.nus(&minus);
-            self.neg_memo.insert(g, n);
-            self.neg_memo.insert(n, g);
+            if !self.stopped() {
+                self.neg_memo.insert(g, n);
+                self.neg_memo.insert(n, g);
+            }
             return n;
         }
         let n = match &self.node(g).kind {
@@ -988,8 +1098,10 @@ impl GameStore {
                 self.intern_general(new_left, new_right)
             }
         };
-        self.neg_memo.insert(g, n);
-        self.neg_memo.insert(n, g);
+        if !self.stopped() {
+            self.neg_memo.insert(g, n);
+            self.neg_memo.insert(n, g);
+        }
         n
     }
 
@@ -1009,6 +1121,9 @@ impl GameStore {
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&s) = self.sum_memo.get(&key) {
             return s;
+        }
+        if self.halted() {
+            return zero;
         }
         let s = match (self.as_number(g).cloned(), self.as_number(h).cloned()) {
             (Some(x), Some(y)) => self.number(x + y),
@@ -1045,7 +1160,9 @@ impl GameStore {
                 self.from_options(&left, &right)
             }
         };
-        self.sum_memo.insert(key, s);
+        if !self.stopped() {
+            self.sum_memo.insert(key, s);
+        }
         s
     }
 

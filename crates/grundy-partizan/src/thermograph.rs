@@ -311,6 +311,9 @@ impl GameStore {
         if let Some(t) = memo.get(&g) {
             return t.clone();
         }
+        if self.halted() {
+            return Thermograph::mast(Dyadic::zero(), Dyadic::from(-1));
+        }
         let result = match self.as_number(g) {
             Some(x) if x.is_integer() => Thermograph::mast(x.clone(), Dyadic::from(-1)),
             _ => {
