@@ -5,7 +5,9 @@ use grundy::cram_chomp::{ChompBar, Cram, CramBoard};
 
 use crate::exit::Failure;
 use crate::input::read_arg;
-use crate::report::{Opts, solver_report};
+use serde_json::json;
+
+use crate::report::{AsData, Opts, solver_report_as};
 
 /// Arguments of `grundy cram`.
 #[derive(Debug, clap::Args)]
@@ -44,14 +46,32 @@ pub(crate) fn cram(args: &CramArgs) -> Result<String, Failure> {
         .parse()
         .map_err(|e: grundy::cram_chomp::CramError| e.to_string())?;
     let game = board.game();
-    solver_report(
+    let as_data = AsData {
+        // The rows of the board as text ('.' empty, '#' filled), from the first row.
+        position: |empty: &u64| {
+            let rows: Vec<String> = (0..board.rows())
+                .map(|r| {
+                    (0..board.cols())
+                        .map(|c| if empty >> (r * board.cols() + c) & 1 == 1 { '.' } else { '#' })
+                        .collect()
+                })
+                .collect();
+            json!({ "rows": board.rows(), "cols": board.cols(), "cells": rows })
+        },
+        // The two cells of the domino, (row, column) from 0.
+        mv: |mv: &u64| json!(game.domino(*mv)),
+    };
+    solver_report_as(
         "cram",
         &game,
         &board.empty(),
         board.to_string(),
         args.opts,
-        |mv| domino(&game, *mv),
-        |after| game.board(*after).map_or_else(|e| e.to_string(), |b| b.to_string()),
+        (
+            |mv: &u64| domino(&game, *mv),
+            |after: &u64| game.board(*after).map_or_else(|e| e.to_string(), |b| b.to_string()),
+        ),
+        &as_data,
     )
 }
 
@@ -61,13 +81,22 @@ pub(crate) fn chomp(args: &ChompArgs) -> Result<String, Failure> {
         .parse()
         .map_err(|e: grundy::cram_chomp::ChompError| e.to_string())?;
     let game = bar.game();
-    solver_report(
+    let as_data = AsData {
+        // The column heights from the left (an empty list once the bar is eaten).
+        position: |p: &u64| json!({ "column_heights": game.bar(*p).map(|b| b.column_heights()).unwrap_or_default() }),
+        // The square bitten, from 0 (row 0 at the bottom, the poisoned square at (0, 0)).
+        mv: |&(r, c): &(u8, u8)| json!({ "row": r, "column": c }),
+    };
+    solver_report_as(
         "chomp",
         &game,
         &bar.position(),
         bar.to_string(),
         args.opts,
-        |&(r, c)| format!("row {}, column {}", u32::from(r) + 1, u32::from(c) + 1),
-        |after| game.bar(*after).map_or_else(|e| e.to_string(), |b| b.to_string()),
+        (
+            |&(r, c): &(u8, u8)| format!("row {}, column {}", u32::from(r) + 1, u32::from(c) + 1),
+            |after: &u64| game.bar(*after).map_or_else(|e| e.to_string(), |b| b.to_string()),
+        ),
+        &as_data,
     )
 }

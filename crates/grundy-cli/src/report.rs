@@ -151,6 +151,34 @@ where
     R::Position: Serialize,
     R::Move: Serialize,
 {
+    let as_data = AsData { position: |p: &R::Position| data(p), mv: |m: &R::Move| data(m) };
+    solver_report_as(ruleset, game, position, position_text, opts, (name, show), &as_data)
+}
+
+/// How the JSON of [`solver_report_as`] gives positions and moves: by functions of the
+/// subcommand rather than the library's serde forms (which are raw words for some rulesets).
+pub(crate) struct AsData<P, M> {
+    /// A position as data.
+    pub(crate) position: P,
+    /// A move as data.
+    pub(crate) mv: M,
+}
+
+/// [`solver_report`] with positions and moves written as data by `as_data`.
+pub(crate) fn solver_report_as<R, P, M>(
+    ruleset: &'static str,
+    game: &R,
+    position: &R::Position,
+    position_text: String,
+    opts: Opts,
+    (name, show): (impl Fn(&R::Move) -> String, impl Fn(&R::Position) -> String),
+    as_data: &AsData<P, M>,
+) -> Result<String, Failure>
+where
+    R: Ruleset,
+    P: Fn(&R::Position) -> Value,
+    M: Fn(&R::Move) -> Value,
+{
     let limits = Limits::start(opts.limits);
     let mut solver = Solver::with_config(game, config(&limits));
     let lines = |moves: Vec<R::Move>| -> Vec<MoveLine> {
@@ -158,7 +186,12 @@ where
             .iter()
             .map(|mv| {
                 let after = game.play(position, mv);
-                MoveLine::new(name(mv), mv, show(&after), &after)
+                MoveLine {
+                    text: name(mv),
+                    result: show(&after),
+                    data: (as_data.mv)(mv),
+                    result_data: (as_data.position)(&after),
+                }
             })
             .collect()
     };
@@ -175,7 +208,7 @@ where
         let report = Report {
             ruleset,
             position: position_text,
-            position_data: data(position),
+            position_data: (as_data.position)(position),
             play: Play::Misere,
             value: None,
             outcome,
@@ -192,7 +225,8 @@ where
     let moves = solver
         .winning_moves(position)
         .map_err(|e| limits.stopped(&e, solver_proved(&solver, position, Some(value), &name)))?;
-    let report = Report::normal(ruleset, position_text, data(position), value, lines(moves));
+    let position_data = (as_data.position)(position);
+    let report = Report::normal(ruleset, position_text, position_data, value, lines(moves));
     Ok(report.with_shown_results(opts.show).render(opts.json))
 }
 

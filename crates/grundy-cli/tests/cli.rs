@@ -1089,6 +1089,22 @@ fn cram_reports_known_answers() {
         let after = json(&grundy(&["cram", mv["to_text"].as_str().unwrap(), "--json"]));
         assert_eq!(after["value"].as_u64(), Some(0), "{mv}");
     }
+    // JSON positions are the board's rows and moves the domino's cells, from 0.
+    let report = json(&grundy(&["cram", "..#./....", "--json"]));
+    assert_eq!(
+        report["position"],
+        serde_json::json!({"rows": 2, "cols": 4, "cells": ["..#.", "...."]})
+    );
+    for mv in report["winning_moves"].as_array().unwrap() {
+        let [[r, c], [r2, c2]] =
+            serde_json::from_value::<[[u32; 2]; 2]>(mv["move"].clone()).unwrap();
+        let cells = mv["to"]["cells"].as_array().unwrap();
+        for (row, col) in [(r, c), (r2, c2)] {
+            let line = cells[row as usize].as_str().unwrap();
+            assert_eq!(line.as_bytes()[col as usize], b'#', "{mv}");
+        }
+        assert_eq!((r2 - r) + (c2 - c), 1, "{mv}");
+    }
     assert_bad_input(&["cram", "9x9"], "81 cells");
     assert_bad_input(&["cram", "..a/..."], "'..a/...'");
     assert_bad_input(&["cram", "../..."], "row 2 has 3 cells");
@@ -1104,6 +1120,12 @@ fn chomp_reports_known_answers() {
     assert_eq!(report["winning_moves"].as_array().unwrap().len(), 1, "{report}");
     assert_eq!(report["winning_moves"][0]["move_text"], "row 2, column 2");
     assert_eq!(report["winning_moves"][0]["to_text"], "6,1,1,1,1,1");
+    assert_eq!(report["position"]["column_heights"], serde_json::json!([6, 6, 6, 6, 6, 6]));
+    assert_eq!(report["winning_moves"][0]["move"], serde_json::json!({"row": 1, "column": 1}));
+    assert_eq!(
+        report["winning_moves"][0]["to"]["column_heights"],
+        serde_json::json!([6, 1, 1, 1, 1, 1])
+    );
     let out = grundy(&["chomp", "2x7"]);
     assert!(stdout(&out).contains("winning moves (1):\n  row 2, column 7\n"), "{}", stdout(&out));
     let out = grundy(&["chomp", "2,1", "--show"]);
