@@ -30,6 +30,7 @@ mod nim;
 mod octal;
 mod progress;
 mod report;
+mod serve;
 mod sum;
 mod wave;
 
@@ -119,6 +120,9 @@ enum Command {
     /// poisoned. A size such as 10x10 or column heights, e.g. '4,3,3,1' (rows count from the
     /// bottom)
     Chomp(classic::ChompArgs),
+    /// A local web app: the boards played against perfect play, with hints, and pictures, at
+    /// http://127.0.0.1:8080/ (loopback only unless --bind says otherwise)
+    Serve(serve::ServeArgs),
 }
 
 /// The subcommand named on the command line, if any: the first argument that names one
@@ -193,11 +197,12 @@ fn run(command: Command) -> Result<String, Failure> {
         Command::Nimg(args) => graph_games::run_nimg(&args),
         Command::TwSearch(args) => wave::tw_search(&args),
         Command::Lattice(args) => wave::lattice(&args),
-        Command::LatticeGame(args) => lattice::lattice_game(&args).map_err(Failure::from),
-        Command::Cgt(args) => cgt::cgt(&args).map_err(Failure::from),
+        Command::LatticeGame(args) => lattice::lattice_game(&args),
+        Command::Cgt(args) => cgt::cgt(&args),
         Command::Sum(args) => sum::sum(&args),
         Command::MyopicCol(args) => myopic_col::myopic_col(&args),
         Command::Cram(args) => classic::cram(&args),
+        Command::Serve(args) => serve::serve(&args),
         Command::Chomp(args) => classic::chomp(&args),
     }
 }
