@@ -297,6 +297,11 @@ impl Limits {
                 limit.as_secs_f64()
             ),
             (SolveError::Cancelled, _, _) => "stopped by Ctrl-C".to_owned(),
+            (SolveError::MemoryLimit { bytes }, _, _) => format!(
+                "stopped: {} MiB of games that the search cannot forget (a quarter of \
+                 --table-mib for partizan games): raise --table-mib",
+                bytes >> 20
+            ),
             (other, _, _) => format!("stopped: {other}"),
         };
         Stopped { reason, proved }

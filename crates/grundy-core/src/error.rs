@@ -24,4 +24,11 @@ pub enum SolveError {
     /// The cancellation flag was set.
     #[error("search cancelled")]
     Cancelled,
+    /// What the search cannot forget outgrew its memory bound (the distinct games of a
+    /// partizan solver's store, say: its tables forget, its games cannot).
+    #[error("memory bound of {bytes} bytes reached by what the search cannot forget")]
+    MemoryLimit {
+        /// The bound that was reached.
+        bytes: usize,
+    },
 }

@@ -148,13 +148,15 @@ pub struct Stats {
 /// # Memory
 ///
 /// [`with_table_bytes`](Self::with_table_bytes) (default [`DEFAULT_TABLE_BYTES`]) bounds the
-/// solver's caches: half for the position table, a grundy-core [`Table`] that drops its least
-/// recently used generation of entries when full, and half for the store's memos of
-/// comparisons, sums and negations, which are forgotten
-/// ([`GameStore::clear_memos`]) whenever they outgrow their half. Either costs time (what was
-/// forgotten is computed again if needed), never correctness. Not counted: heap memory owned
-/// by the positions themselves (a `Vec` position's buffer) and the games of the store (one
-/// node per distinct game value met, which is what the canonical forms returned are made of).
+/// solver's memory: half for the position table, a grundy-core [`Table`] that drops its least
+/// recently used generation of entries when full; a quarter for the store's memos of
+/// comparisons, sums and negations, which are forgotten ([`GameStore::clear_memos`])
+/// whenever they outgrow their quarter; and a quarter for the store's games
+/// ([`GameStore::game_bytes`]: one node per distinct game value met, which is what the
+/// canonical forms returned are made of). Forgetting costs time (what was forgotten is
+/// computed again if needed), never correctness; games cannot be forgotten, so a search whose
+/// games outgrow their quarter stops with [`SolveError::MemoryLimit`]. Not counted: heap
+/// memory owned by the positions themselves (a `Vec` position's buffer).
 ///
 /// # Example
 ///
@@ -210,13 +212,24 @@ impl<R: PartizanRuleset> Solver<R> {
         }
     }
 
-    /// The same solver with a new, empty table, its caches bounded by about `bytes` bytes:
-    /// half for the table's hash maps (see [`Table::with_bytes`]), half for the store's memos
-    /// (see [Memory](Self#memory); the store's games are kept).
+    /// The same solver with a new, empty table, its memory bounded by about `bytes` bytes:
+    /// half for the table's hash maps (see [`Table::with_bytes`]), a quarter for the store's
+    /// memos and a quarter for its games (see [Memory](Self#memory); the store's games are
+    /// kept).
     #[must_use]
     pub fn with_table_bytes(mut self, bytes: usize) -> Self {
         self.search.table = Table::with_bytes(bytes / 2);
-        self.search.memo_bytes = bytes / 2;
+        self.search.memo_bytes = bytes / 4;
+        self.search.game_bytes = bytes / 4;
+        self
+    }
+
+    /// The same solver with the store's memos bounded by about `bytes` bytes instead of a
+    /// quarter of the table bound (the table and the games keep theirs): forgetting memos
+    /// often costs time, never correctness.
+    #[must_use]
+    pub fn with_memo_bytes(mut self, bytes: usize) -> Self {
+        self.search.memo_bytes = bytes;
         self
     }
 
@@ -324,12 +337,19 @@ struct Search<P> {
     table: Table<P, Game>,
     /// The bound of the store's memos in bytes, checked at each expanded component.
     memo_bytes: usize,
+    /// The bound of the store's games in bytes, checked at each expanded component.
+    game_bytes: usize,
     stats: Stats,
 }
 
 impl<P: Clone + Eq + core::hash::Hash> Search<P> {
     fn new(table: Table<P, Game>) -> Self {
-        Search { table, memo_bytes: DEFAULT_TABLE_BYTES / 2, stats: Stats::default() }
+        Search {
+            table,
+            memo_bytes: DEFAULT_TABLE_BYTES / 4,
+            game_bytes: DEFAULT_TABLE_BYTES / 4,
+            stats: Stats::default(),
+        }
     }
 
     fn run<R: PartizanRuleset<Position = P>>(
@@ -385,6 +405,9 @@ impl<P: Clone + Eq + core::hash::Hash> Search<P> {
         if store.memo_bytes() > self.memo_bytes {
             store.clear_memos();
             self.stats.memo_clears += 1;
+        }
+        if store.game_bytes() > self.game_bytes {
+            return Err(SolveError::MemoryLimit { bytes: self.game_bytes });
         }
         self.stats.nodes += 1;
         self.stats.max_depth = self.stats.max_depth.max(depth + 1);

@@ -3,8 +3,10 @@
 use core::cmp::Ordering;
 use core::fmt;
 
+use core::hash::BuildHasher as _;
 use grundy_core::{Budget, Nimber, Outcome, SolveError};
-use hashbrown::HashMap;
+
+use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 use num_bigint::BigUint;
 
 use crate::Dyadic;
@@ -272,7 +274,12 @@ struct Node {
 pub struct GameStore {
     nodes: Vec<Node>,
     numbers: HashMap<Dyadic, Game>,
-    generals: HashMap<OptionsKey, Game>,
+    /// The general games by their options: handles only, hashed and compared through the
+    /// options their nodes hold (so that each option list is stored once).
+    generals: HashTable<Game>,
+    hasher: DefaultHashBuilder,
+    /// Option handles held by the nodes of general games.
+    option_handles: usize,
     le_memo: HashMap<(Game, Game), bool>,
     sum_memo: HashMap<(Game, Game), Game>,
     neg_memo: HashMap<Game, Game>,
@@ -290,8 +297,13 @@ impl Default for GameStore {
     }
 }
 
-/// The sorted Left and Right options of a general canonical form.
-type OptionsKey = (Box<[Game]>, Box<[Game]>);
+/// The sorted Left and Right options of the general game `g` (`None` for a number).
+fn sides(nodes: &[Node], g: Game) -> Option<(&[Game], &[Game])> {
+    match &nodes[g.index()].kind {
+        Kind::General { left, right } => Some((left, right)),
+        Kind::Number(_) => None,
+    }
+}
 
 /// The `(ups, star)` parts of the Left and Right options of an up-star game.
 type NusSides = (Vec<(i64, u64)>, Vec<(i64, u64)>);
@@ -306,7 +318,9 @@ impl GameStore {
         let mut store = GameStore {
             nodes: Vec::new(),
             numbers: HashMap::new(),
-            generals: HashMap::new(),
+            generals: HashTable::new(),
+            hasher: DefaultHashBuilder::default(),
+            option_handles: 0,
             le_memo: HashMap::new(),
             sum_memo: HashMap::new(),
             neg_memo: HashMap::new(),
@@ -430,7 +444,15 @@ impl GameStore {
         let old = |g: &Game| g.index() < first;
         self.nodes.truncate(first);
         self.numbers.retain(|_, g| old(g));
-        self.generals.retain(|_, g| old(g));
+        self.generals.retain(|g| old(g));
+        self.option_handles = self
+            .nodes
+            .iter()
+            .map(|n| match &n.kind {
+                Kind::General { left, right } => left.len() + right.len(),
+                Kind::Number(_) => 0,
+            })
+            .sum();
         self.le_memo.retain(|(g, h), _| old(g) && old(h));
         self.sum_memo.retain(|(g, h), s| old(g) && old(h) && old(s));
         self.neg_memo.retain(|g, n| old(g) && old(n));
@@ -783,27 +805,45 @@ impl GameStore {
 
     /// Stores a general canonical form (not a number; options sorted and distinct).
     fn intern_general(&mut self, left: Vec<Game>, right: Vec<Game>) -> Game {
-        let key = (left.into_boxed_slice(), right.into_boxed_slice());
-        if let Some(&g) = self.generals.get(&key) {
+        let hash = self.hasher.hash_one((&left[..], &right[..]));
+        let nodes = &self.nodes;
+        if let Some(&g) =
+            self.generals.find(hash, |&g| sides(nodes, g) == Some((&left[..], &right[..])))
+        {
             return g;
         }
-        let birthday = key
-            .0
+        let birthday = left
             .iter()
-            .chain(key.1.iter())
+            .chain(right.iter())
             .map(|&g| &self.node(g).birthday)
             .max()
             .cloned()
             .unwrap_or_default()
             + 1u32;
-        let nus = self.recognise_nus(&key.0, &key.1);
-        let g = self.push(Node {
-            kind: Kind::General { left: key.0.clone(), right: key.1.clone() },
-            birthday,
-            nus,
-        });
-        self.generals.insert(key, g);
+        let nus = self.recognise_nus(&left, &right);
+        self.option_handles += left.len() + right.len();
+        let kind = Kind::General { left: left.into_boxed_slice(), right: right.into_boxed_slice() };
+        let g = self.push(Node { kind, birthday, nus });
+        let (nodes, hasher) = (&self.nodes, &self.hasher);
+        self.generals
+            .insert_unique(hash, g, |&g| hasher.hash_one(sides(nodes, g).unwrap_or_default()));
         g
+    }
+
+    /// About how many bytes the games of the store take (what
+    /// [`clear_memos`](Self::clear_memos) does not free): their nodes, the option lists of
+    /// the general ones, and the hash tables that find them. Kept up to date as games are
+    /// made, so that asking costs nothing.
+    pub fn game_bytes(&self) -> usize {
+        // A birthday is a `BigUint`: a word or two on the heap besides the node.
+        let per_node = size_of::<Node>() + 2 * size_of::<u64>();
+        let buckets = |capacity: usize, entry: usize| capacity.saturating_mul(entry + 1) / 7 * 8;
+        self.nodes
+            .capacity()
+            .saturating_mul(per_node)
+            .saturating_add(self.option_handles.saturating_mul(size_of::<Game>()))
+            .saturating_add(buckets(self.generals.capacity(), size_of::<Game>()))
+            .saturating_add(buckets(self.numbers.capacity(), size_of::<(Dyadic, Game)>()))
     }
 
     /// The `x + n·↑ + *m` form of the general canonical game `{left | right}`, if it has one.

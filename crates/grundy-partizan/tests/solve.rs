@@ -180,12 +180,12 @@ proptest! {
     }
 }
 
-/// Under a cache bound of 256 bytes the store's memos are forgotten again and again (and the
+/// With memos bounded by 64 bytes and a table of two entries the store's memos are forgotten again and again (and the
 /// table evicts): the canonical forms stay those of an unbounded solver.
 #[test]
 fn memos_forgotten_under_a_small_bound_change_no_value() {
     let game = Subtraction { left: vec![1, 3], right: vec![2, 3] };
-    let mut small = Solver::new(&game).with_table_bytes(256);
+    let mut small = Solver::new(&game).with_table_entries(2).with_memo_bytes(64);
     let mut large = Solver::new(&game);
     for heaps in [vec![12], vec![12, 11], vec![10, 9, 8]] {
         let g = small.canonical_form(&heaps).unwrap();
@@ -238,4 +238,27 @@ fn cancellation_and_time_limits_stop_the_search() {
     assert_eq!(solver.store().display(g).to_string(), store.display(plain).to_string());
     // Positions without moves of their own (no component) need no node at all.
     assert_eq!(solver.canonical_form_within(&vec![0, 0], &cancelled), Ok(solver.store().zero()));
+}
+
+/// The store's games cannot be forgotten: a search whose games outgrow their quarter of the
+/// bound stops with `MemoryLimit`, and a roomier bound answers the same question.
+#[test]
+fn games_beyond_their_quarter_of_the_bound_stop_the_search() {
+    let game = game();
+    let heaps = vec![14, 13, 12];
+    let mut tight = Solver::new(&game).with_table_bytes(4096);
+    // The bound is checked before each component is expanded: the games of the last
+    // expansions and of the final sum may pass it, and the next expansion stops.
+    let first = tight.canonical_form(&heaps);
+    assert!(tight.store().game_bytes() > 1024);
+    assert_eq!(tight.canonical_form(&vec![20]), Err(SolveError::MemoryLimit { bytes: 1024 }));
+    if let Err(e) = first {
+        assert_eq!(e, SolveError::MemoryLimit { bytes: 1024 });
+    }
+    let mut roomy = Solver::new(&game).with_table_bytes(16 << 20);
+    let g = roomy.canonical_form(&heaps).unwrap();
+    let mut store = GameStore::new();
+    let expected = naive::canonical_form(&game, &heaps, &mut store);
+    assert_eq!(roomy.store().display(g).to_string(), store.display(expected).to_string());
+    assert!(roomy.store().game_bytes() <= 4 << 20);
 }
