@@ -36,7 +36,7 @@
 //! deep at most) are the last a full bucket gives up, whatever the policy.
 
 use crate::Nimber;
-use crate::solver::Known;
+use crate::known::Known;
 use crate::table::TableStats;
 
 /// Slots of a bucket: one 64-byte cache line.

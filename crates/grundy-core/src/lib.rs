@@ -90,6 +90,7 @@
 mod budget;
 pub mod compact;
 mod error;
+mod known;
 pub mod length;
 pub mod naive;
 pub mod nimber;

@@ -5,7 +5,8 @@
 
 use grundy_core::NimberSet;
 
-use crate::sequence::{plain_value, prove_period};
+use crate::period::prove_period;
+use crate::plain::plain_value;
 use crate::{OctalError, Periodicity, Rules};
 
 /// How [`Sequence::extend_to`](crate::Sequence::extend_to) computes the Grundy values.

@@ -31,6 +31,8 @@ mod code;
 mod dots;
 mod fast;
 mod game;
+mod period;
+mod plain;
 mod rules;
 mod sequence;
 
@@ -41,8 +43,9 @@ pub use game::{
     Heaps, MAX_ENUMERATED_HEAP, MAX_ENUMERATED_THREE_WAY_HEAP, MAX_LISTED_MOVES, Octal, OctalMove,
     WinningMoves,
 };
+pub use period::Periodicity;
 pub use rules::Rules;
-pub use sequence::{MAX_LEN, Periodicity, Sequence};
+pub use sequence::{MAX_LEN, Sequence};
 
 /// What can go wrong with octal games and their inputs.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
