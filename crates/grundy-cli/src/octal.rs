@@ -246,9 +246,7 @@ fn sequence(code: Rules, args: &OctalArgs, limits: &Limits) -> Result<String, Fa
     let mut period_stopped = None;
     let period = match seek_period(&mut seq, len.max(PERIOD_SEARCH), limits) {
         Ok(p) => p,
-        Err(Stop::Octal(
-            OctalError::ThreeWaySplits { .. } | OctalError::NoPeriodicityTheorem { .. },
-        )) => None,
+        Err(Stop::Octal(OctalError::NoPeriodicityTheorem { .. })) => None,
         Err(Stop::Octal(e)) => return Err(e.to_string().into()),
         Err(Stop::Limit(e)) => {
             period_stopped = Some(e);

@@ -88,13 +88,6 @@ pub enum OctalError {
         /// The game.
         game: String,
     },
-    /// Moves that leave three heaps: no longer returned (the periodicity theorem is now
-    /// applied with the bound for three parts), kept so that matching code still compiles.
-    #[error("cannot prove a period for '{code}': its moves may leave three heaps")]
-    ThreeWaySplits {
-        /// The code.
-        code: String,
-    },
     /// A heap whose value the sequence does not know (not computed, no period proved).
     #[error("the value of heap {heap} is not known: compute more values or prove a period")]
     Unknown {
