@@ -349,3 +349,20 @@ fn example_4_7_candidate_is_not_axis_periodic() {
     let found = propose(&game, &[16, 16], &[40, 40], SearchLimits::default()).unwrap();
     assert_eq!(found, Proposal::NotFound { axis: 1 });
 }
+
+/// The same candidate has an affine stratification all the same, along other directions:
+/// ten modules with independent generators, split by the line 2x - 3y = -3 (direction (3, 2),
+/// the sum of the rule vectors); periods (4, 0) and (6, 4) on one side, (0, 2) and (6, 4) on the
+/// other. Found by hand from the box data; disjoint on [0, 60]^2 and equal to the P-positions
+/// on [0, 80]^2 here (on [0, 120]^2 and [0, 200]^2 in a longer run). Evidence about the guess,
+/// not about the paper's Example 4.7, whose rule set is lost.
+#[test]
+fn example_4_7_candidate_has_a_stratification_along_other_directions() {
+    let game = LatticeGame::misere("2,0 0,1 1,1".parse().unwrap());
+    let s: Stratification = "{(0, 1); (1, 0); (2, 0); (2, 2); (3, 2); (5, 3)} + N{(4, 0); (6, 4)} \
+         ∪ {(0, 3); (1, 3); (3, 4); (4, 4)} + N{(0, 2); (6, 4)}"
+        .parse()
+        .unwrap();
+    assert_eq!(s.overlap_in_box(&[60, 60]), None);
+    assert_eq!(s.verify(&game, &[80, 80]).unwrap(), None);
+}
