@@ -338,6 +338,9 @@ fn prepare(args: &[String]) -> Vec<String> {
 /// The most characters of a command line shown in a failure.
 const LABEL_CHARS: usize = 400;
 
+/// Cases run so far (shrinking included), for `GRUNDY_FUZZ_LAST`.
+static CASES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Parses and runs one case under the time and memory bounds, asserting that nothing
 /// panics. Returns whether clap accepted the command line and whether the run gave an
 /// answer.
@@ -346,9 +349,11 @@ fn check(args: &[String]) -> (bool, bool) {
         return (false, false);
     }
     let argv = prepare(args);
+    let case = CASES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
     if let Some(path) = std::env::var_os("GRUNDY_FUZZ_LAST") {
-        // A case that kills the process (out of memory) is named in this file.
-        let _ = std::fs::write(path, format!("{argv:?}"));
+        // A case that kills the process (out of memory) is named in this file, with the
+        // number of cases run so far (the progress of a long run).
+        let _ = std::fs::write(path, format!("case {case}: {argv:?}"));
     }
     let mut label = format!("{argv:?}");
     if let Some((cut, _)) = label.char_indices().nth(LABEL_CHARS) {
@@ -422,20 +427,39 @@ fn cases_are_harmless_and_limited() {
 fn long_arguments_stay_within_bounds() {
     let long = "9".repeat(100_000);
     let braces = format!("{}0{}", "{".repeat(10_000), "|}".repeat(10_000));
-    // Not 20 000 vertices: node-kayles overshoots its time limit there (see the header).
-    let edges = (0..500).map(|v| format!("{v}-{}", v + 1)).collect::<Vec<_>>().join(" ");
+    let edges = (0..5000).map(|v| format!("{v}-{}", v + 1)).collect::<Vec<_>>().join(" ");
     let cases: [&[&str]; 10] = [
         &["nim", &long, "1"],
         &["antonim", &long],
         &["octal", "0.137", "--upto", &long],
         &["octal", &format!("0.{long}")],
-        // Not 100 000 dots: `Dots::winning_dots` is quadratic (see the header).
-        &["dots", &".".repeat(2_000)],
+        &["dots", &".".repeat(100_000)],
         &["cgt", &braces],
         &["node-kayles", "--edges", &edges],
         &["lattice-game", "--rules", "1,0 0,1", "--box", &format!("{long},1")],
         &["myopic-col", "--tree", &"u(".repeat(50_000)],
         &["sum", &format!("nim: {long}")],
+    ];
+    for case in cases {
+        check(&owned(case));
+    }
+}
+
+/// The slow cases this target found (see the header), kept as regression cases: each must
+/// stay within the bounds of every case.
+#[test]
+fn found_slow_cases_stay_within_bounds() {
+    let cases: [&[&str]; 10] = [
+        &["antonim", "65536"],
+        &["dq-nim", "1 65536 5", "--misere"],
+        &["octal", "0x0.f", "65536", "30", "1"],
+        &["octal", "0.137", "10485767", "20"],
+        &["octal", "0.137", "--upto", "1000000"],
+        &["octal", "0.137", "--upto", "1000", "1048576"],
+        &["cgt", "*3000"],
+        &["cgt", "{1|*3000} + {2|*1000}"],
+        &["lattice-game", "--rules", "1,0 0,1 -1,1", "--box", "1048576,8", "--stratify"],
+        &["lattice-game", "--rules", "2,0 0,1", "--defeated", "10485760,0 1,1", "--box", "5,5"],
     ];
     for case in cases {
         check(&owned(case));

@@ -10,7 +10,7 @@ use serde_json::json;
 
 use crate::exit::{Failure, Limits};
 use crate::input::{graph6_lines, read_arg};
-use crate::memory::check_memory;
+use crate::memory::check_vertex_sets;
 use crate::report::{MoveLine, Opts, Report, solver_report};
 
 /// Arguments of `grundy node-kayles`.
@@ -53,24 +53,6 @@ pub(crate) struct InfluenceArgs {
     position: String,
     #[command(flatten)]
     opts: Opts,
-}
-
-/// The vertices of a list such as `0,5` or `0 5`, each checked against the graph.
-fn vertex_list(text: &str, game: &NodeKayles) -> Result<Vec<usize>, String> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|t| !t.is_empty())
-        .map(|token| {
-            let v: usize =
-                token.parse().map_err(|_| format!("--played: '{token}' is not a vertex number"))?;
-            if v >= game.graph().order() {
-                return Err(format!(
-                    "--played: vertex {v} is out of range: the graph has {} vertices",
-                    game.graph().order()
-                ));
-            }
-            Ok(v)
-        })
-        .collect()
 }
 
 /// The position after the `played` vertices, each of which must still be available.
@@ -130,10 +112,9 @@ pub(crate) fn node_kayles(args: &KaylesArgs) -> Result<String, Failure> {
 fn node_kayles_one(game: &NodeKayles, args: &KaylesArgs) -> Result<String, Failure> {
     // The engine keeps three sets of vertices (n bits each) per vertex: refuse a graph whose
     // sets alone would not fit in memory.
-    let order = game.graph().order() as u64;
-    check_memory(&format!("a graph of {order} vertices"), order, order.div_ceil(64) * 24)?;
+    check_vertex_sets(game.graph().order() as u64)?;
     let played = match &args.played {
-        Some(text) => vertex_list(text, game)?,
+        Some(text) => game.graph().parse_vertices(text).map_err(|e| format!("--played: {e}"))?,
         None => Vec::new(),
     };
     let position = kayles_position(game, &played)?;

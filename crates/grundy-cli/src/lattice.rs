@@ -11,7 +11,7 @@ use crate::exit::{Failure, Limits, parse_seconds};
 use crate::memory::check_memory;
 use crate::report::json_line;
 use grundy::lattice::{
-    LatticeError, LatticeGame, Outcomes, Point, Proposal, RuleSet, SearchLimits,
+    GameTextError, LatticeError, LatticeGame, Outcomes, Point, Proposal, SearchLimits,
     propose_from_within,
 };
 
@@ -59,18 +59,14 @@ const BYTES_PER_POINT: u64 = 16;
 const MAX_LISTED: usize = 10_000;
 
 pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, Failure> {
-    let rules: RuleSet = args.rules.parse().map_err(|e| format!("--rules: {e}"))?;
-    let game = if args.misere {
-        LatticeGame::misere(rules)
-    } else if let Some(text) = &args.defeated {
-        let generators = text
-            .split_whitespace()
-            .map(|g| g.parse::<Point>().map_err(|e| format!("--defeated: {e}")))
-            .collect::<Result<Vec<_>, _>>()?;
-        LatticeGame::with_defeated(rules, generators).map_err(|e| format!("--defeated: {e}"))?
-    } else {
-        LatticeGame::normal(rules)
-    };
+    // clap refuses --defeated with --misere; the library words every other refusal, naming
+    // the part at fault as the options are named.
+    let game = LatticeGame::from_text(&args.rules, args.defeated.as_deref(), args.misere).map_err(
+        |e| match e {
+            GameTextError::DefeatedAndMisere => e.to_string(),
+            _ => format!("--{e}"),
+        },
+    )?;
     let upper: Point = args.upper.parse().map_err(|e| format!("--box: {e}"))?;
     // The dynamic programme keeps a few bytes per point of the box (of the box twice as
     // large in every coordinate with --stratify): refuse what would not fit in memory.

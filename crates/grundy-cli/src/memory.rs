@@ -39,23 +39,18 @@ pub(crate) fn check_memory(what: &str, items: u64, per_item: u64) -> Result<(), 
     Err(format!("{what} needs about {need:.1} GiB, more than the {have:.1} GiB {whence}"))
 }
 
-/// Checks that no number among the whitespace- or comma-separated tokens of `text` exceeds
-/// `max`: heaps whose every amount is a move, searched move by move. `what` names the
-/// position in the error; heaps count from 1.
+/// Checks that no number among the whitespace-, comma- or `/`-separated tokens of `text`
+/// exceeds `max`: heaps whose every amount is a move, searched move by move. Heaps count from
+/// 1 in the error. The check is the library's ([`grundy::quantum::check_heaps`]), which the web
+/// app shares.
 pub(crate) fn check_heaps(text: &str, max: u64) -> Result<(), String> {
-    let tokens =
-        text.split(|c: char| c.is_whitespace() || c == ',' || c == '/').filter(|t| !t.is_empty());
-    for (i, token) in tokens.enumerate() {
-        if token.trim_start_matches('+').parse::<u128>().is_ok_and(|h| h > u128::from(max))
-            || (token.len() > 39 && token.bytes().all(|b| b.is_ascii_digit()))
-        {
-            return Err(format!(
-                "heap '{token}' (heap {}) is too large to search: at most {max} tokens",
-                i + 1
-            ));
-        }
-    }
-    Ok(())
+    grundy::quantum::check_heaps(text, max).map_err(|e| e.to_string())
+}
+
+/// Checks that a Node-Kayles graph of `order` vertices fits in memory: the engine and the
+/// ruleset keep sets of vertices (`order` bits each) per vertex, three in the engine.
+pub(crate) fn check_vertex_sets(order: u64) -> Result<(), String> {
+    check_memory(&format!("a graph of {order} vertices"), order, order.div_ceil(64) * 24)
 }
 
 #[cfg(test)]

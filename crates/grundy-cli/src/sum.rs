@@ -21,7 +21,7 @@ use serde_json::{Value, json};
 
 use crate::exit::{Failure, LimitArgs, Limits};
 use crate::input::read_arg;
-use crate::memory::{MAX_SEARCHED_HEAP, check_heaps};
+use crate::memory::{MAX_SEARCHED_HEAP, check_heaps, check_vertex_sets};
 use crate::report::{MoveLine, Play, Report, config, data, nimber_data};
 
 /// Arguments of `grundy sum`.
@@ -211,7 +211,8 @@ fn part(spec: &str, limits: &Limits) -> Result<Box<dyn Part>, String> {
             searched("crosswise-or", CrosswiseOr, parse::<BoolMatrix>(text)?, limits, column)
         }
         "dq-nim" => {
-            let position: Superposition<Heaps> = parse(text)?;
+            let position = Superposition::<Heaps>::parse_bounded(text, MAX_SEARCHED_HEAP)
+                .map_err(|e| e.to_string())?;
             searched("dq-nim", DemiQuantum::new(Nim), position, limits, ToString::to_string)
         }
         "avoid-true" => {
@@ -220,6 +221,7 @@ fn part(spec: &str, limits: &Limits) -> Result<Box<dyn Part>, String> {
         }
         "node-kayles" => {
             let game = NodeKayles::from_edge_list(text).map_err(|e| e.to_string())?;
+            check_vertex_sets(game.graph().order() as u64)?;
             let position = game.start();
             searched("node-kayles", game, position, limits, |v| format!("vertex {v}"))
         }

@@ -16,7 +16,7 @@ use grundy::{Nimber, Outcome, Ruleset};
 
 use crate::exit::{Failure, LimitArgs, Limits};
 use crate::input::read_arg;
-use crate::memory::{MAX_SEARCHED_HEAP, check_heaps};
+use crate::memory::MAX_SEARCHED_HEAP;
 use serde::Serialize;
 
 use serde_json::{Value, json};
@@ -227,9 +227,8 @@ pub(crate) fn avoid_true(args: &AvoidArgs) -> Result<String, Failure> {
 
 pub(crate) fn dq_nim(args: &BoardArgs) -> Result<String, Failure> {
     let text = read_arg("position", &args.position)?;
-    check_heaps(&text, MAX_SEARCHED_HEAP)?;
-    let position: Superposition<Heaps> =
-        text.parse().map_err(|e: ParseMatrixError| e.to_string())?;
+    let position = Superposition::<Heaps>::parse_bounded(&text, MAX_SEARCHED_HEAP)
+        .map_err(|e: ParseMatrixError| e.to_string())?;
     let game = DemiQuantum::new(Nim);
     solver_report(
         "demi-quantum nim",

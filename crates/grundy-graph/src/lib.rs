@@ -35,4 +35,4 @@ mod text;
 
 pub use graph::{Graph, GraphError};
 pub use set::{Iter, VertexSet};
-pub use text::{MAX_PARSED_ORDER, ParseGraphError};
+pub use text::{MAX_PARSED_ORDER, ParseGraphError, ParseVerticesError};

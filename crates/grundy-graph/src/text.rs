@@ -86,7 +86,62 @@ pub enum ParseGraphError {
     },
 }
 
+/// Why a text is not a list of this graph's vertices ([`Graph::parse_vertices`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseVerticesError {
+    /// A token that is not a vertex number (a non-negative integer).
+    #[error("'{token}' is not a vertex number")]
+    NotANumber {
+        /// The offending text.
+        token: String,
+    },
+    /// A vertex number that the graph does not have.
+    #[error("vertex {vertex} is out of range: the graph has {order} vertices")]
+    OutOfRange {
+        /// The vertex written.
+        vertex: usize,
+        /// The graph's number of vertices.
+        order: usize,
+    },
+}
+
 impl Graph {
+    /// Reads a list of vertices of this graph, such as `0,5` or `0 5` (separated by commas or
+    /// whitespace), in the order written; each must be a vertex of the graph. Repeated
+    /// vertices are kept (a caller that plays them one after the other sees the repetition).
+    ///
+    /// ```
+    /// use grundy_graph::{Graph, ParseVerticesError};
+    ///
+    /// let g: Graph = "0-1 1-2 2-3".parse()?;
+    /// assert_eq!(g.parse_vertices("3, 0 1")?, [3, 0, 1]);
+    /// assert_eq!(g.parse_vertices(" ")?, []);
+    /// let err = g.parse_vertices("0,7").unwrap_err();
+    /// assert_eq!(err, ParseVerticesError::OutOfRange { vertex: 7, order: 4 });
+    /// assert_eq!(err.to_string(), "vertex 7 is out of range: the graph has 4 vertices");
+    /// assert_eq!(g.parse_vertices("-1").unwrap_err().to_string(), "'-1' is not a vertex number");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ParseVerticesError`] for the first token that is no number or no vertex.
+    pub fn parse_vertices(&self, text: &str) -> Result<Vec<usize>, ParseVerticesError> {
+        text.split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+            .map(|token| {
+                let vertex: usize = token
+                    .parse()
+                    .map_err(|_| ParseVerticesError::NotANumber { token: token.to_owned() })?;
+                if vertex >= self.order() {
+                    return Err(ParseVerticesError::OutOfRange { vertex, order: self.order() });
+                }
+                Ok(vertex)
+            })
+            .collect()
+    }
+
     /// Parses an edge list.
     ///
     /// The format is a list of edges `u-v` (vertices numbered from 0) separated by spaces,

@@ -125,7 +125,7 @@ mod stratify;
 pub use boxdp::{MAX_CELLS, MAX_CELLS_BY_WEIGHT, Outcomes};
 pub use congruence::{Quotient, congruence_witness, congruence_witness_in_box};
 pub use error::LatticeError;
-pub use game::{LatticeGame, MAX_DEFEATED, Point};
+pub use game::{GameTextError, LatticeGame, MAX_DEFEATED, Point};
 pub use rational::{RationalFunction, StrategicGame, Term};
 pub use rules::{MAX_DIMENSION, MAX_ENTRY, MAX_WEIGHT, RuleSet};
 pub use search::{Proposal, SearchLimits, propose, propose_from, propose_from_within};

@@ -61,7 +61,7 @@ pub use boolean::DemiQuantumBooleanNim;
 pub use demi::DemiQuantum;
 pub use quantum::{Quantum, QuantumError, QuantumMove, QuantumPosition};
 pub use superposition::Superposition;
-pub use text::ParseMatrixError;
+pub use text::{HeapTooLarge, ParseMatrixError, check_heaps};
 
 /// Demi-Quantum Nim: superpositions of Nim positions (integer matrices, realizations ×
 /// heaps), classical Nim moves. Build it with `DemiQuantumNim::default()` or

@@ -64,6 +64,87 @@ pub enum ParseMatrixError {
         /// The collapsed row.
         row: usize,
     },
+    /// A heap above the bound of [`Superposition::parse_bounded`].
+    #[error(transparent)]
+    HeapTooLarge(#[from] HeapTooLarge),
+}
+
+/// A heap above the bound of [`check_heaps`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("heap '{token}' (heap {index}) is too large to search: at most {max} tokens")]
+pub struct HeapTooLarge {
+    /// The heap as written.
+    pub token: String,
+    /// Its number among the heaps of the whole text (every row), counting from 1.
+    pub index: usize,
+    /// The largest heap allowed.
+    pub max: u64,
+}
+
+/// Checks that no heap written in `text` holds more than `max` tokens, before (and whatever)
+/// a parse of it: a solver of Demi-Quantum Nim searches every amount of a heap as a move, so a
+/// heap of 10^30 tokens could never be searched and is refused at once.
+///
+/// Heaps are the tokens between whitespace, `/` and `,` (the separators of Nim rows, of the
+/// rows of a superposition and of other heap games, whose texts this check serves as well);
+/// only numbers (after any `+` signs) are looked at, anything else is left to the parser.
+/// Numbers of any length are compared exactly.
+///
+/// ```
+/// use grundy_quantum::check_heaps;
+///
+/// assert!(check_heaps("2 1 / 0 3 / x", 3).is_ok());
+/// let err = check_heaps("2 1 / 0 300000000000000000000000000000000000000000", 5).unwrap_err();
+/// assert_eq!(err.index, 4);
+/// assert_eq!(
+///     check_heaps("1, 7", 5).unwrap_err().to_string(),
+///     "heap '7' (heap 2) is too large to search: at most 5 tokens"
+/// );
+/// ```
+///
+/// # Errors
+///
+/// [`HeapTooLarge`] naming the first heap above `max`.
+pub fn check_heaps(text: &str, max: u64) -> Result<(), HeapTooLarge> {
+    let tokens = text.split(|c: char| c.is_whitespace() || c == ',' || c == '/');
+    for (i, token) in tokens.filter(|t| !t.is_empty()).enumerate() {
+        let digits = token.trim_start_matches('+');
+        // Beyond u128, a number of digits is larger than any u64 bound.
+        if digits.parse::<u128>().is_ok_and(|h| h > u128::from(max))
+            || (digits.len() > 39 && digits.bytes().all(|b| b.is_ascii_digit()))
+        {
+            return Err(HeapTooLarge { token: token.to_owned(), index: i + 1, max });
+        }
+    }
+    Ok(())
+}
+
+impl Superposition<Heaps> {
+    /// Parses a Demi-Quantum Nim position (the text form of [`str::parse`]) whose heaps hold at
+    /// most `max` tokens each: the heaps are checked first, by [`check_heaps`], so that a heap
+    /// too large to search is named even where the rest of the text would not parse.
+    ///
+    /// ```
+    /// use grundy_nim::Heaps;
+    /// use grundy_quantum::{ParseMatrixError, Superposition};
+    ///
+    /// let p = Superposition::<Heaps>::parse_bounded("2 1 / 0 3", 100)?;
+    /// assert_eq!(p.to_string(), "2 1 / 0 3");
+    /// let err = Superposition::<Heaps>::parse_bounded("2 1 / 0 300", 100).unwrap_err();
+    /// assert!(matches!(err, ParseMatrixError::HeapTooLarge(_)));
+    /// let words = "heap '300' (heap 4) is too large to search: at most 100 tokens";
+    /// assert_eq!(err.to_string(), words);
+    /// # Ok::<(), ParseMatrixError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ParseMatrixError::HeapTooLarge`] for a heap above `max`, else the errors of
+    /// [`str::parse`].
+    pub fn parse_bounded(text: &str, max: u64) -> Result<Self, ParseMatrixError> {
+        check_heaps(text, max)?;
+        text.parse()
+    }
 }
 
 /// Splits `s` into rows (at `/` and line breaks) and parses each with `row`, returning the

@@ -130,15 +130,27 @@ fn game_named(name: &str) -> Result<Game, ApiError> {
     })
 }
 
+/// The analysis of the position of a request for the game named `name`, and the request's
+/// seed: what `analyse` and `move` both start from.
+async fn analysed(
+    state: &AppState,
+    name: &str,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(Analysis, Option<u64>), ApiError> {
+    let game = game_named(name)?;
+    let request: Request = parse_body(body, state.config.body_limit)?;
+    let seed = request.seed;
+    let analysis = solve(state, move |limits| games::analyse(game, &request, limits)).await?;
+    Ok((analysis, seed))
+}
+
 /// `POST /api/{game}/analyse`.
 pub(crate) async fn analyse(
     State(state): State<Arc<AppState>>,
     Path(name): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<axum::Json<Analysis>, ApiError> {
-    let game = game_named(&name)?;
-    let request: Request = parse_body(body, state.config.body_limit)?;
-    let analysis = solve(&state, move |limits| games::analyse(game, &request, limits)).await?;
+    let (analysis, _) = analysed(&state, &name, body).await?;
     Ok(axum::Json(analysis))
 }
 
@@ -186,10 +198,7 @@ pub(crate) async fn reply(
     Path(name): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<axum::Json<Value>, ApiError> {
-    let game = game_named(&name)?;
-    let request: Request = parse_body(body, state.config.body_limit)?;
-    let seed = request.seed;
-    let analysis = solve(&state, move |limits| games::analyse(game, &request, limits)).await?;
+    let (analysis, seed) = analysed(&state, &name, body).await?;
     let (chosen, strategy) = choose(&analysis, seed);
     Ok(axum::Json(json!({
         "game": analysis.game,

@@ -5,7 +5,7 @@
 
 use grundy_core::{Config, Nimber, Outcome, Ruleset, Solver, mex};
 use grundy_cram_chomp::{Cram, CramBoard, CramError};
-use grundy_lattice::{LatticeGame, Outcomes, Point, RuleSet};
+use grundy_lattice::{LatticeGame, Outcomes, Point};
 use grundy_nim::{Heaps as NimHeaps, Nim, NimMove};
 use grundy_node_kayles::{KaylesSolver, NodeKayles, SolverConfig, VertexSet};
 use grundy_octal::{
@@ -367,29 +367,9 @@ fn nim(text: &str, limits: &Limits) -> Result<Analysis, Failure> {
     Ok(analysis)
 }
 
-/// Checks that no heap of a Demi-Quantum Nim text exceeds [`MAX_SEARCHED_HEAP`], in the
-/// CLI's words.
-fn check_heaps(text: &str) -> Result<(), String> {
-    let max = MAX_SEARCHED_HEAP;
-    let tokens =
-        text.split(|c: char| c.is_whitespace() || c == ',' || c == '/').filter(|t| !t.is_empty());
-    for (i, token) in tokens.enumerate() {
-        if token.trim_start_matches('+').parse::<u128>().is_ok_and(|h| h > u128::from(max))
-            || (token.len() > 39 && token.bytes().all(|b| b.is_ascii_digit()))
-        {
-            return Err(format!(
-                "heap '{token}' (heap {}) is too large to search: at most {max} tokens",
-                i + 1
-            ));
-        }
-    }
-    Ok(())
-}
-
 fn dq_nim(text: &str, limits: &Limits) -> Result<Analysis, Failure> {
-    check_heaps(text)?;
-    let position: Superposition<NimHeaps> =
-        text.parse().map_err(|e: ParseMatrixError| e.to_string())?;
+    let position = Superposition::<NimHeaps>::parse_bounded(text, MAX_SEARCHED_HEAP)
+        .map_err(|e: ParseMatrixError| e.to_string())?;
     let game = DemiQuantum::new(Nim);
     let (moves, value, nodes) = solve_generic(&game, &position, limits, |mv, after| {
         (nim_move_json(mv), mv.to_string(), after.to_string())
@@ -593,25 +573,6 @@ fn octal(request: &Request, limits: &Limits) -> Result<Analysis, Failure> {
     Ok(analysis)
 }
 
-/// The vertices of a list such as `0,5` or `0 5`, each checked against the graph (the CLI's
-/// wording, `played` for its `--played`).
-fn vertex_list(text: &str, game: &NodeKayles) -> Result<Vec<usize>, String> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|t| !t.is_empty())
-        .map(|token| {
-            let v: usize =
-                token.parse().map_err(|_| format!("played: '{token}' is not a vertex number"))?;
-            if v >= game.graph().order() {
-                return Err(format!(
-                    "played: vertex {v} is out of range: the graph has {} vertices",
-                    game.graph().order()
-                ));
-            }
-            Ok(v)
-        })
-        .collect()
-}
-
 /// The graph of a Node-Kayles request.
 fn kayles_game(request: &Request) -> Result<NodeKayles, String> {
     let text = request.position.as_str();
@@ -642,7 +603,7 @@ fn kayles_game(request: &Request) -> Result<NodeKayles, String> {
 fn node_kayles(request: &Request, limits: &Limits) -> Result<Analysis, Failure> {
     let game = kayles_game(request)?;
     let played = match &request.played {
-        Some(text) => vertex_list(text, &game)?,
+        Some(text) => game.graph().parse_vertices(text).map_err(|e| format!("played: {e}"))?,
         None => Vec::new(),
     };
     let mut position = game.start();
@@ -795,31 +756,18 @@ pub(crate) struct LatticeRequest {
 
 /// The P-positions of a lattice game in a box (the CLI's `lattice-game`).
 pub(crate) fn lattice(request: &LatticeRequest) -> Result<Value, Failure> {
-    let rules: RuleSet = request.rules.parse().map_err(|e| format!("--rules: {e}"))?;
-    let game = if request.misere {
-        if request.defeated.is_some() {
-            return Err("give defeated positions or misère play, not both".into());
-        }
-        LatticeGame::misere(rules)
-    } else if let Some(text) = &request.defeated {
-        let generators = text
-            .split_whitespace()
-            .map(|g| g.parse::<Point>().map_err(|e| format!("--defeated: {e}")))
-            .collect::<Result<Vec<_>, _>>()?;
-        LatticeGame::with_defeated(rules, generators).map_err(|e| format!("--defeated: {e}"))?
-    } else {
-        LatticeGame::normal(rules)
-    };
-    let upper: Point = request.upper.parse().map_err(|e| format!("--box: {e}"))?;
+    let game = LatticeGame::from_text(&request.rules, request.defeated.as_deref(), request.misere)
+        .map_err(|e| e.to_string())?;
+    let upper: Point = request.upper.parse().map_err(|e| format!("box: {e}"))?;
     let points = upper
         .coordinates()
         .iter()
         .fold(1u64, |acc, &u| acc.saturating_mul(u64::from(u).saturating_add(1)));
     if points > MAX_BOX_POINTS {
-        return Err(format!("--box {upper}: {points} points, at most {MAX_BOX_POINTS} here").into());
+        return Err(format!("box {upper}: {points} points, at most {MAX_BOX_POINTS} here").into());
     }
     let outcomes =
-        Outcomes::compute(&game, upper.coordinates()).map_err(|e| format!("--box: {e}"))?;
+        Outcomes::compute(&game, upper.coordinates()).map_err(|e| format!("box: {e}"))?;
     let p_positions: Vec<Vec<u32>> =
         outcomes.p_positions().map(|pt| pt.coordinates().to_vec()).collect();
     let mut defeated: Vec<Vec<u32>> = game.defeated().map(|pt| pt.coordinates().to_vec()).collect();

@@ -57,8 +57,9 @@ const Grundy = (() => {
   /**
    * A game against the computer (or between two people) on one board.
    *
-   * options: game (API name), draw(analysis, game) draws the board into #board and calls
-   * game.play(index) for a move, extra() gives request fields besides the position.
+   * options: game (API name), draw(analysis, game, hint) draws the board into #board (the
+   * winning moves marked when `hint`, the hint box's state) and calls game.play(index) for a
+   * move.
    */
   class Game {
     constructor(options) {
@@ -225,7 +226,7 @@ const Grundy = (() => {
       if (!a.moves_complete) {
         list.append(el("li", { class: "note" }, "(only the winning moves are listed: there are too many)"));
       }
-      this.options.draw(a, this);
+      this.options.draw(a, this, hint);
     }
   }
 

@@ -475,7 +475,7 @@ async fn pictures_endpoints_answer() {
     let bad = json!({ "rules": "1,x", "box": "3,3" });
     let (status, answer) = post(&app, "/api/lattice-game/p-positions", &bad).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(answer["error"].as_str().is_some_and(|e| e.starts_with("--rules: ")));
+    assert!(answer["error"].as_str().is_some_and(|e| e.starts_with("rules: ")));
 }
 
 #[tokio::test]
