@@ -14,7 +14,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use grundy::Nimber;
 use grundy_benches::Xorshift;
-use grundy_node_kayles::{Graph, KaylesSolver, NodeKayles, SolverConfig};
+use grundy_node_kayles::{Graph, NodeKayles, NodeKaylesSolver, SolverConfig};
 
 /// G(n, p) with p = `degree` / (n - 1): average degree `degree`, from a fixed seed.
 fn random_graph(n: usize, degree: f64, seed: u64) -> Graph {
@@ -33,11 +33,11 @@ fn random_graph(n: usize, degree: f64, seed: u64) -> Graph {
 }
 
 fn value(game: &NodeKayles, config: &SolverConfig) -> Nimber {
-    KaylesSolver::with_config(game, config.clone()).value(&game.start()).expect("no budget")
+    NodeKaylesSolver::with_config(game, config.clone()).value(&game.start()).expect("no budget")
 }
 
 fn is_p(game: &NodeKayles) -> bool {
-    KaylesSolver::new(game).outcome(&game.start()).expect("no budget").is_p()
+    NodeKaylesSolver::new(game).outcome(&game.start()).expect("no budget").is_p()
 }
 
 fn random_graphs(c: &mut Criterion) {

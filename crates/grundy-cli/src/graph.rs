@@ -4,7 +4,7 @@ use grundy::Ruleset;
 use grundy::demographic_influence::{DemographicInfluence, InfluenceError};
 use grundy::friend_circle::{FriendCircle, FriendCircleError};
 use grundy::graph::VertexSet;
-use grundy::node_kayles::{KaylesSolver, NodeKayles, NodeKaylesError, SolverConfig};
+use grundy::node_kayles::{NodeKayles, NodeKaylesError, NodeKaylesSolver, SolverConfig};
 
 use serde_json::json;
 
@@ -142,9 +142,9 @@ fn node_kayles_one(game: &NodeKayles, args: &KaylesArgs) -> Result<String, Failu
         .with_table_bytes(limits.table_bytes())
         .with_budget(limits.budget(0))
         .with_threads(threads);
-    let mut solver = KaylesSolver::with_config(game, config);
+    let mut solver = NodeKaylesSolver::with_config(game, config);
     // What was proved: the value (when only the winning moves were cut short) and the work.
-    let proved = |solver: &KaylesSolver<'_>, value: Option<grundy::Nimber>| {
+    let proved = |solver: &NodeKaylesSolver<'_>, value: Option<grundy::Nimber>| {
         let stats = solver.stats();
         let mut lines = Vec::new();
         if let Some(v) = value {

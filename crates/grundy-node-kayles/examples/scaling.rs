@@ -11,7 +11,7 @@
 use std::time::Instant;
 
 use grundy_graph::Graph;
-use grundy_node_kayles::{KaylesSolver, NodeKayles, SolverConfig};
+use grundy_node_kayles::{NodeKayles, NodeKaylesSolver, SolverConfig};
 
 /// xorshift64*, as in the benchmarks.
 struct Xorshift(u64);
@@ -89,7 +89,7 @@ fn main() {
     if let Some(g) = args.get(1).and_then(|name| structured(name)) {
         let mode = args.get(2).map_or("value", String::as_str).to_string();
         let game = NodeKayles::new(g);
-        let mut solver = KaylesSolver::new(&game);
+        let mut solver = NodeKaylesSolver::new(&game);
         let start = Instant::now();
         let answer = if mode == "outcome" {
             format!("{:?}", solver.outcome(&game.start()).unwrap())
@@ -127,7 +127,7 @@ fn main() {
         // parallel search in full.
         let start = Instant::now();
         let cpu = cpu_seconds();
-        let mut solver = KaylesSolver::with_config(&game, config);
+        let mut solver = NodeKaylesSolver::with_config(&game, config);
         let answer = if mode == "outcome" {
             format!("{:?}", solver.outcome(&game.start()).unwrap())
         } else {

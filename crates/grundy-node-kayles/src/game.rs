@@ -35,7 +35,7 @@ pub enum NodeKaylesError {
 /// [`start`](NodeKayles::start)); a move is a vertex. The game splits into the connected
 /// components of the available vertices, and paths, cycles, cliques and edgeless graphs have
 /// closed forms ([`known_value`](Ruleset::known_value)), so the generic
-/// [`grundy_core::Solver`] already works; [`KaylesSolver`](crate::KaylesSolver) is much faster
+/// [`grundy_core::Solver`] already works; [`NodeKaylesSolver`](crate::NodeKaylesSolver) is much faster
 /// on general graphs.
 ///
 /// # Example

@@ -3,7 +3,7 @@
 //!
 //! In Node-Kayles two players in turn pick a vertex of a graph that is neither picked nor a
 //! neighbour of a picked vertex; whoever cannot pick loses. [`NodeKayles`] is the ruleset (a
-//! position is the set of vertices still available); [`KaylesSolver`] computes values,
+//! position is the set of vertices still available); [`NodeKaylesSolver`] computes values,
 //! outcomes and winning moves fast; [`path_value`] and [`cycle_value`] are the closed forms on
 //! paths (the octal game 0.137, Dawson's chess) and cycles; [`canonical_labelling`] is the
 //! canonical labelling of small graphs that the solver keys its table with. With the cargo
@@ -12,12 +12,12 @@
 //!
 //! ```
 //! use grundy_core::{Nimber, Outcome};
-//! use grundy_node_kayles::{KaylesSolver, NodeKayles, path_value};
+//! use grundy_node_kayles::{NodeKaylesSolver, NodeKayles, path_value};
 //!
 //! // A triangle 0-1-2 with a tail 2-3-4: every move leaves an edge, a vertex or a triangle,
 //! // all of value 1, so the first player loses.
 //! let game = NodeKayles::from_edge_list("0-1 1-2 0-2 2-3 3-4")?;
-//! let mut solver = KaylesSolver::new(&game);
+//! let mut solver = NodeKaylesSolver::new(&game);
 //! let start = game.start();
 //! assert_eq!(solver.value(&start)?, Nimber::ZERO);
 //! assert_eq!(solver.outcome(&start)?, Outcome::P);
@@ -25,7 +25,7 @@
 //!
 //! // On a path, Node-Kayles is Dawson's chess.
 //! let path = NodeKayles::from_edge_list("0-1 1-2 2-3 3-4 4-5 5-6 6-7")?;
-//! assert_eq!(KaylesSolver::new(&path).value(&path.start())?, path_value(8));
+//! assert_eq!(NodeKaylesSolver::new(&path).value(&path.start())?, path_value(8));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![forbid(unsafe_code)]
@@ -45,6 +45,6 @@ pub use closed::{cycle_value, path_value};
 pub use game::{NodeKayles, NodeKaylesError};
 /// The graph types of `grundy-graph`, which positions and constructors use.
 pub use grundy_graph::{Graph, GraphError, ParseGraphError, VertexSet};
-pub use solver::{KaylesSolver, SolverConfig, SolverStats};
+pub use solver::{NodeKaylesSolver, SolverConfig, SolverStats};
 #[doc(hidden)]
 pub use solver::{RaceEvent, RaceHook};

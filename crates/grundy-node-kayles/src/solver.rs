@@ -1,4 +1,4 @@
-//! [`KaylesSolver`]: Grundy values of Node-Kayles positions by value queries.
+//! [`NodeKaylesSolver`]: Grundy values of Node-Kayles positions by value queries.
 
 use std::cell::Cell;
 use std::collections::HashSet;
@@ -17,7 +17,7 @@ use crate::cache::{Cache, Front, Info, SetTable, WordSets};
 use crate::canon::{KEY_MAX_ORDER, packed_key};
 use crate::closed::{cycle_value, path_value};
 
-/// Settings of a [`KaylesSolver`].
+/// Settings of a [`NodeKaylesSolver`].
 ///
 /// # Example
 ///
@@ -100,7 +100,7 @@ impl Default for SolverConfig {
 
 impl SolverConfig {
     /// Bounds the memory of the solver's tables to about `bytes` bytes in all (see
-    /// [`KaylesSolver`] for how it is shared).
+    /// [`NodeKaylesSolver`] for how it is shared).
     #[must_use]
     pub const fn with_table_bytes(mut self, bytes: usize) -> Self {
         self.table_bytes = bytes;
@@ -143,7 +143,7 @@ impl SolverConfig {
     }
 
     /// Searches graphs of at most 64 vertices with `threads` threads at once (1, the
-    /// default, searches on the caller's thread only; 0 counts as 1). See [`KaylesSolver`]
+    /// default, searches on the caller's thread only; 0 counts as 1). See [`NodeKaylesSolver`]
     /// for how they share the work.
     #[must_use]
     pub const fn with_threads(mut self, threads: usize) -> Self {
@@ -192,7 +192,7 @@ impl SolverConfig {
     }
 }
 
-/// Counters of a [`KaylesSolver`], summed over all its calls.
+/// Counters of a [`NodeKaylesSolver`], summed over all its calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SolverStats {
@@ -233,7 +233,7 @@ impl SolverStats {
 }
 
 /// Not part of the API: what the threads of a search tell a hook set by
-/// [`KaylesSolver::set_race_hook`]. The race tests (`tests/race.rs`) use it to hold a thread in
+/// [`NodeKaylesSolver::set_race_hook`]. The race tests (`tests/race.rs`) use it to hold a thread in
 /// the middle of its search until another has answered, which a plain run reaches only now and
 /// then.
 #[doc(hidden)]
@@ -263,7 +263,7 @@ pub enum RaceEvent {
     },
 }
 
-/// Not part of the API: the hook of [`KaylesSolver::set_race_hook`], called on the thread the
+/// Not part of the API: the hook of [`NodeKaylesSolver::set_race_hook`], called on the thread the
 /// event happens on.
 #[doc(hidden)]
 pub type RaceHook = Arc<dyn Fn(RaceEvent) + Send + Sync>;
@@ -385,10 +385,10 @@ impl Hook {
 /// ```
 /// use grundy_core::{Nimber, Outcome};
 /// use grundy_graph::Graph;
-/// use grundy_node_kayles::{KaylesSolver, NodeKayles};
+/// use grundy_node_kayles::{NodeKaylesSolver, NodeKayles};
 ///
 /// let game = NodeKayles::new(Graph::petersen());
-/// let mut solver = KaylesSolver::new(&game);
+/// let mut solver = NodeKaylesSolver::new(&game);
 /// let start = game.start();
 /// assert_eq!(solver.outcome(&start)?, Outcome::N);
 /// let winning = solver.winning_moves(&start)?;
@@ -396,7 +396,7 @@ impl Hook {
 /// # Ok::<(), grundy_core::SolveError>(())
 /// ```
 #[derive(Debug)]
-pub struct KaylesSolver<'a> {
+pub struct NodeKaylesSolver<'a> {
     game: &'a NodeKayles,
     engine: AnyEngine,
     /// The engines of the other threads of a parallel search (graphs of at most 64 vertices
@@ -552,7 +552,7 @@ fn race<T: Send>(
     }
 }
 
-impl<'a> KaylesSolver<'a> {
+impl<'a> NodeKaylesSolver<'a> {
     /// A solver with the default [`SolverConfig`].
     pub fn new(game: &'a NodeKayles) -> Self {
         Self::with_config(game, SolverConfig::default())
@@ -569,7 +569,7 @@ impl<'a> KaylesSolver<'a> {
         } else {
             AnyEngine::Wide(Engine::new(game, config))
         };
-        KaylesSolver { game, engine, helpers: Vec::new(), stop: Arc::default(), threads }
+        NodeKaylesSolver { game, engine, helpers: Vec::new(), stop: Arc::default(), threads }
     }
 
     /// The game being solved.
@@ -825,7 +825,7 @@ struct Engine<B: Bits> {
     /// Why the search last stopped for the parallel search (its error is then
     /// [`SolveError::Cancelled`]), until the caller takes it.
     halt: Option<Halt>,
-    /// The test hook of [`KaylesSolver::set_race_hook`], told at poll points only.
+    /// The test hook of [`NodeKaylesSolver::set_race_hook`], told at poll points only.
     hook: Option<Hook>,
 }
 
@@ -1796,7 +1796,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         })
     }
 
-    /// [`KaylesSolver::check_recorded_facts`] for this engine's tables and front cache.
+    /// [`NodeKaylesSolver::check_recorded_facts`] for this engine's tables and front cache.
     fn check_facts(
         &self,
         position: &B,
@@ -2165,7 +2165,7 @@ mod tests {
     fn parallel_search_grows_its_full_table() {
         let game = NodeKayles::new(random_graph(34, 9, 1));
         let start = game.start();
-        let expected = KaylesSolver::new(&game).value(&start).unwrap();
+        let expected = NodeKaylesSolver::new(&game).value(&start).unwrap();
         let config = SolverConfig::default()
             .with_threads(2)
             .with_parallel_after(0)
@@ -2173,7 +2173,7 @@ mod tests {
         let small: VertexSet = (0..6).collect();
         // Filled up to `room` junk entries, or until the table wants room.
         let filled = |room: u64| {
-            let mut solver = KaylesSolver::with_config(&game, config.clone());
+            let mut solver = NodeKaylesSolver::with_config(&game, config.clone());
             solver.value(&small).unwrap();
             let AnyEngine::Narrow(main) = &mut solver.engine else { panic!("34 vertices") };
             let mut junk = 1u64 << 63;
@@ -2185,7 +2185,7 @@ mod tests {
             }
             (solver, junk - (1 << 63))
         };
-        let grown = |solver: &KaylesSolver<'_>| match &solver.engine {
+        let grown = |solver: &NodeKaylesSolver<'_>| match &solver.engine {
             AnyEngine::Narrow(main) => match &main.sets {
                 WordSets::Shared(table, ..) => table.capacity() > 1 << 19,
                 _ => false,
@@ -2218,9 +2218,9 @@ mod tests {
                     // its question (so that the queries are tested on small graphs).
                     for exact_max in [16, 0] {
                         let config = SolverConfig::default().with_exact_max(exact_max);
-                        let mut solver = KaylesSolver::with_config(&game, config.clone());
+                        let mut solver = NodeKaylesSolver::with_config(&game, config.clone());
                         assert_eq!(solver.value(&start).unwrap(), plain, "n={n} seed={seed}");
-                        let mut fresh = KaylesSolver::with_config(&game, config);
+                        let mut fresh = NodeKaylesSolver::with_config(&game, config);
                         assert_eq!(fresh.outcome(&start).unwrap(), Outcome::from_value(plain));
                         assert_eq!(
                             fresh.winning_moves(&start).unwrap(),

@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicBool;
 use grundy_core::{Budget, Nimber, Outcome, Ruleset, SolveError, Solver, naive};
 use grundy_graph::{Graph, VertexSet};
 use grundy_node_kayles::{
-    KaylesSolver, NodeKayles, NodeKaylesError, SolverConfig, canonical_form, canonical_labelling,
-    cycle_value, path_value,
+    NodeKayles, NodeKaylesError, NodeKaylesSolver, SolverConfig, canonical_form,
+    canonical_labelling, cycle_value, path_value,
 };
 use proptest::prelude::*;
 
@@ -86,19 +86,19 @@ fn period_34_rule_equals_the_definition_up_to_2000() {
 fn solver_on_paths_and_cycles() {
     for n in 0..=40 {
         let game = NodeKayles::new(Graph::path(n));
-        let mut solver = KaylesSolver::new(&game);
+        let mut solver = NodeKaylesSolver::new(&game);
         assert_eq!(solver.value(&game.start()).unwrap(), path_value(n as u64), "path {n}");
     }
     for n in 3..=14 {
         let game = NodeKayles::new(Graph::cycle(n).unwrap());
         let plain = naive::value(&game, &game.start());
         assert_eq!(plain, cycle_value(n as u64), "cycle {n}");
-        assert_eq!(KaylesSolver::new(&game).value(&game.start()).unwrap(), plain);
+        assert_eq!(NodeKaylesSolver::new(&game).value(&game.start()).unwrap(), plain);
         assert_eq!(game.known_value(&game.start()), Some(plain));
     }
     // A long cycle: every move leaves a path of n - 3.
     let game = NodeKayles::new(Graph::cycle(300).unwrap());
-    assert_eq!(KaylesSolver::new(&game).value(&game.start()).unwrap(), cycle_value(300));
+    assert_eq!(NodeKaylesSolver::new(&game).value(&game.start()).unwrap(), cycle_value(300));
 }
 
 #[test]
@@ -106,11 +106,11 @@ fn cliques_edgeless_graphs_and_complete_bipartite_graphs() {
     for n in 1..=8 {
         let clique = NodeKayles::new(Graph::complete(n));
         assert_eq!(naive::value(&clique, &clique.start()), Nimber::ONE);
-        assert_eq!(KaylesSolver::new(&clique).value(&clique.start()).unwrap(), Nimber::ONE);
+        assert_eq!(NodeKaylesSolver::new(&clique).value(&clique.start()).unwrap(), Nimber::ONE);
         let edgeless = NodeKayles::new(Graph::new(n));
         let parity = Nimber::new(n as u64 % 2);
         assert_eq!(naive::value(&edgeless, &edgeless.start()), parity);
-        assert_eq!(KaylesSolver::new(&edgeless).value(&edgeless.start()).unwrap(), parity);
+        assert_eq!(NodeKaylesSolver::new(&edgeless).value(&edgeless.start()).unwrap(), parity);
     }
     // K_{a,b}: playing on one side leaves the rest of that side isolated. False twins galore.
     for a in 1..=5 {
@@ -121,7 +121,7 @@ fn cliques_edgeless_graphs_and_complete_bipartite_graphs() {
                 Nimber::new((b as u64 - 1) % 2),
             ]);
             assert_eq!(naive::value(&game, &game.start()), expected, "K{a},{b}");
-            assert_eq!(KaylesSolver::new(&game).value(&game.start()).unwrap(), expected);
+            assert_eq!(NodeKaylesSolver::new(&game).value(&game.start()).unwrap(), expected);
         }
     }
 }
@@ -134,7 +134,7 @@ fn petersen_and_grids_against_plain_search() {
         let game = NodeKayles::new(g.clone());
         let start = game.start();
         let plain = naive::value(&game, &start);
-        let mut solver = KaylesSolver::new(&game);
+        let mut solver = NodeKaylesSolver::new(&game);
         assert_eq!(solver.value(&start).unwrap(), plain, "{g}");
         assert_eq!(solver.outcome(&start).unwrap(), Outcome::from_value(plain));
         assert_eq!(solver.winning_moves(&start).unwrap(), naive::winning_moves(&game, &start));
@@ -176,9 +176,9 @@ proptest! {
                     .with_table_bytes(6 << 20),
             ];
             for config in configs {
-                let mut solver = KaylesSolver::with_config(&game, config.clone());
+                let mut solver = NodeKaylesSolver::with_config(&game, config.clone());
                 prop_assert_eq!(solver.value(&position).unwrap(), plain);
-                let mut fresh = KaylesSolver::with_config(&game, config);
+                let mut fresh = NodeKaylesSolver::with_config(&game, config);
                 prop_assert_eq!(fresh.outcome(&position).unwrap(), Outcome::from_value(plain));
                 prop_assert_eq!(
                     solver.winning_moves(&position).unwrap(),
@@ -195,7 +195,7 @@ proptest! {
     fn move_values_are_child_values(n in 1usize..=9, percent in 20u64..70, seed in any::<u64>()) {
         let game = NodeKayles::new(random_graph(n, percent, seed));
         let start = game.start();
-        let mut solver = KaylesSolver::new(&game);
+        let mut solver = NodeKaylesSolver::new(&game);
         for (v, value) in solver.move_values(&start).unwrap() {
             let child = game.play(&start, &v);
             prop_assert_eq!(Some(value), plain_value(&game, &child));
@@ -342,7 +342,7 @@ fn wide_graphs_are_sums_of_their_pieces() {
         // Vertices 30..order-40 are isolated: each is *1.
         expected += Nimber::new((order as u64 - 70) % 2);
         let game = NodeKayles::new(g);
-        let mut solver = KaylesSolver::new(&game);
+        let mut solver = NodeKaylesSolver::new(&game);
         assert_eq!(solver.value(&game.start()).unwrap(), expected, "{order} vertices");
         assert_eq!(solver.outcome(&game.start()).unwrap(), Outcome::from_value(expected));
     }
@@ -355,7 +355,7 @@ fn wide_graphs_are_sums_of_their_pieces() {
 fn budgets_stop_the_search_and_keep_what_was_proved() {
     let game = NodeKayles::new(random_graph(36, 9, 5));
     let start = game.start();
-    let expected = KaylesSolver::new(&game).value(&start).unwrap();
+    let expected = NodeKaylesSolver::new(&game).value(&start).unwrap();
     // One thread; two from the start; two once a call has run past 1024 nodes (the node limit
     // of 2000 stops the first call after the helpers came in).
     for (threads, after, limit) in [(1, 0, 50), (2, 0, 50), (2, 1024, 2000)] {
@@ -364,7 +364,7 @@ fn budgets_stop_the_search_and_keep_what_was_proved() {
             .with_parallel_after(after)
             .with_table_bytes(8 << 20);
         let limited = base.clone().with_budget(Budget::unlimited().with_max_nodes(limit));
-        let mut solver = KaylesSolver::with_config(&game, limited);
+        let mut solver = NodeKaylesSolver::with_config(&game, limited);
         if threads == 1 {
             assert_eq!(solver.value(&start), Err(SolveError::NodeLimit { limit }));
         }
@@ -385,13 +385,13 @@ fn budgets_stop_the_search_and_keep_what_was_proved() {
         let flag = Arc::new(AtomicBool::new(true));
         let cancelled = base.clone().with_budget(Budget::unlimited().with_cancel_flag(flag));
         assert_eq!(
-            KaylesSolver::with_config(&game, cancelled).value(&start),
+            NodeKaylesSolver::with_config(&game, cancelled).value(&start),
             Err(SolveError::Cancelled)
         );
         let timed =
             base.with_budget(Budget::unlimited().with_time_limit(std::time::Duration::ZERO));
         assert!(matches!(
-            KaylesSolver::with_config(&game, timed).value(&start),
+            NodeKaylesSolver::with_config(&game, timed).value(&start),
             Err(SolveError::TimeLimit { .. })
         ));
     }
@@ -420,7 +420,7 @@ fn parsing_and_illegal_moves() {
 #[test]
 fn statistics_count_the_work() {
     let game = NodeKayles::new(random_graph(24, 12, 3));
-    let mut solver = KaylesSolver::new(&game);
+    let mut solver = NodeKaylesSolver::new(&game);
     solver.value(&game.start()).unwrap();
     let stats = solver.stats();
     assert!(stats.nodes > 0 && stats.table_entries > 0 && stats.table_lookups > 0);
@@ -440,9 +440,9 @@ fn queries_and_exact_values_agree_on_larger_graphs() {
         let answers: Vec<_> = [0, 16, 64]
             .map(|exact_max| {
                 let config = SolverConfig::default().with_exact_max(exact_max);
-                let mut solver = KaylesSolver::with_config(&game, config.clone());
+                let mut solver = NodeKaylesSolver::with_config(&game, config.clone());
                 let value = solver.value(&start).unwrap();
-                let mut fresh = KaylesSolver::with_config(&game, config);
+                let mut fresh = NodeKaylesSolver::with_config(&game, config);
                 (value, fresh.outcome(&start).unwrap(), fresh.winning_moves(&start).unwrap())
             })
             .into();
@@ -458,7 +458,7 @@ fn parallel_search_agrees_with_one_thread() {
     for seed in 1..=3 {
         let game = NodeKayles::new(random_graph(34, 9, seed));
         let start = game.start();
-        let mut single = KaylesSolver::new(&game);
+        let mut single = NodeKaylesSolver::new(&game);
         let value = single.value(&start).unwrap();
         let winning = single.winning_moves(&start).unwrap();
         let move_values = single.move_values(&start).unwrap();
@@ -472,7 +472,7 @@ fn parallel_search_agrees_with_one_thread() {
                 .with_threads(threads)
                 .with_parallel_after(after)
                 .with_table_bytes(8 << 20);
-            let mut solver = KaylesSolver::with_config(&game, config.clone());
+            let mut solver = NodeKaylesSolver::with_config(&game, config.clone());
             assert_eq!(solver.value(&start).unwrap(), value, "seed {seed}, {threads} threads");
             assert_eq!(solver.value(&part).unwrap(), part_value);
             assert_eq!(solver.winning_moves(&start).unwrap(), winning);
@@ -481,7 +481,7 @@ fn parallel_search_agrees_with_one_thread() {
             solver.clear();
             assert_eq!(solver.stats().table_entries, 0);
             assert_eq!(solver.outcome(&start).unwrap(), Outcome::from_value(value));
-            let mut fresh = KaylesSolver::with_config(&game, config);
+            let mut fresh = NodeKaylesSolver::with_config(&game, config);
             assert_eq!(fresh.outcome(&start).unwrap(), Outcome::from_value(value));
         }
     }

@@ -1,11 +1,11 @@
 //! The abandonment of the parallel search, forced.
 //!
-//! With several threads, [`KaylesSolver`] searches a call on all of them at once; the first to
+//! With several threads, [`NodeKaylesSolver`] searches a call on all of them at once; the first to
 //! answer raises a stop flag and the others give up at their next poll point. A bug there (an
 //! abandoned thread's partial result stored as a fact, or taken for the answer) shows only when
 //! a thread is in the middle of its search at the moment another answers, which a plain run
 //! reaches now and then. These tests force that moment with the solver's test hook
-//! ([`KaylesSolver::set_race_hook`]): the thread to abandon is held at its first poll point of
+//! ([`NodeKaylesSolver::set_race_hook`]): the thread to abandon is held at its first poll point of
 //! the race until the other has answered (and so raised the flag), then released: it reads the
 //! flag at once and unwinds from the middle of its search. The other thread, in turn, waits at
 //! its own first poll point until the held one is held, so that it cannot answer before the
@@ -23,7 +23,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use grundy_core::{Nimber, Outcome};
-use grundy_node_kayles::{Graph, KaylesSolver, NodeKayles, RaceEvent, SolverConfig, VertexSet};
+use grundy_node_kayles::{Graph, NodeKayles, NodeKaylesSolver, RaceEvent, SolverConfig, VertexSet};
 
 /// A random graph G(n, p) of average degree about `degree`, from `seed` (xorshift64*).
 fn random_graph(n: usize, degree: u64, seed: u64) -> Graph {
@@ -195,12 +195,12 @@ fn forced_race(n: usize, seed: u64, abandoned: Abandoned) {
     let start = game.start();
     let mut plain = Plain::new(&game);
     let expected = plain.of(&start);
-    assert_eq!(KaylesSolver::new(&game).value(&start), Ok(expected), "one thread, seed {seed}");
+    assert_eq!(NodeKaylesSolver::new(&game).value(&start), Ok(expected), "one thread, seed {seed}");
 
     // Two threads from the first call on (no search on the caller's thread alone first).
     let config =
         SolverConfig::default().with_threads(2).with_parallel_after(0).with_table_bytes(16 << 20);
-    let mut solver = KaylesSolver::with_config(&game, config);
+    let mut solver = NodeKaylesSolver::with_config(&game, config);
     let held = match abandoned {
         Abandoned::Main => 0,
         Abandoned::Helper => 1,

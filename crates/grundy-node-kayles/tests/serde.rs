@@ -5,7 +5,7 @@
 
 use grundy_core::{Budget, Nimber, Ruleset, Solver};
 use grundy_node_kayles::{
-    Graph, KaylesSolver, NodeKayles, SolverConfig, SolverStats, VertexSet, canonical_labelling,
+    Graph, NodeKayles, NodeKaylesSolver, SolverConfig, SolverStats, VertexSet, canonical_labelling,
 };
 
 #[test]
@@ -15,7 +15,7 @@ fn serde_games_positions_and_moves_round_trip() {
     assert_eq!(text, r#"{"order":6,"edges":[[0,1],[0,4],[0,5],[1,2],[2,3],[3,4]]}"#);
     let back: NodeKayles = serde_json::from_str(&text).unwrap();
     assert_eq!(back, game);
-    let mut solver = KaylesSolver::new(&back);
+    let mut solver = NodeKaylesSolver::new(&back);
     let start = back.start();
     let moves = solver.winning_moves(&start).unwrap();
     let position: VertexSet =

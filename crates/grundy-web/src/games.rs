@@ -7,7 +7,7 @@ use grundy_core::{Config, Nimber, Outcome, Ruleset, Solver, mex};
 use grundy_cram_chomp::{Cram, CramBoard, CramError};
 use grundy_lattice::{LatticeGame, Outcomes, Point};
 use grundy_nim::{Heaps as NimHeaps, Nim, NimMove};
-use grundy_node_kayles::{KaylesSolver, NodeKayles, SolverConfig, VertexSet};
+use grundy_node_kayles::{NodeKayles, NodeKaylesSolver, SolverConfig, VertexSet};
 use grundy_octal::{
     Code, Dots, Heaps as OctalHeaps, MAX_ENUMERATED_THREE_WAY_HEAP, MAX_LEN, Method, Octal,
     OctalError, OctalMove, Rules, Sequence,
@@ -616,7 +616,7 @@ fn node_kayles(request: &Request, limits: &Limits) -> Result<Analysis, Failure> 
         .with_table_bytes(limits.table_bytes)
         .with_budget(limits.budget(0))
         .with_threads(1);
-    let mut solver = KaylesSolver::with_config(&game, config);
+    let mut solver = NodeKaylesSolver::with_config(&game, config);
     let values = solver.move_values(&position).map_err(|e| limits.stopped(&e))?;
     let played_text = |extra: Option<usize>| {
         played.iter().copied().chain(extra).map(|v| v.to_string()).collect::<Vec<_>>().join(",")
