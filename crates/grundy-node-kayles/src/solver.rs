@@ -977,12 +977,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
             if self.halt.is_some() {
                 return Err(SolveError::Cancelled);
             }
-            if let (Some(deadline), Some(limit)) = (self.deadline, self.config.budget.time_limit())
-            {
-                if Instant::now() >= deadline {
-                    return Err(SolveError::TimeLimit { limit });
-                }
-            }
+            self.check_deadline()?;
             if self.call_nodes % POLL_CANCEL == 0 && self.config.budget.is_cancelled() {
                 return Err(SolveError::Cancelled);
             }
@@ -1013,6 +1008,11 @@ impl<B: Bits + Ord + Default> Engine<B> {
         {
             return Err(SolveError::Cancelled);
         }
+        self.check_deadline()
+    }
+
+    /// Reads the clock: an error once the call's deadline has passed.
+    fn check_deadline(&self) -> Result<(), SolveError> {
         if let (Some(deadline), Some(limit)) = (self.deadline, self.config.budget.time_limit()) {
             if Instant::now() >= deadline {
                 return Err(SolveError::TimeLimit { limit });
