@@ -12,7 +12,7 @@ use grundy::transverse_wave::search::ValueSearch;
 use grundy::transverse_wave::{
     BoolMatrix, Grid, ParseError, SearchError, SearchLimits, WaveSolver,
 };
-use grundy::{Nimber, Outcome, Ruleset};
+use grundy::{Method, Nimber, Outcome, Ruleset};
 
 use crate::exit::{Failure, LimitArgs, Limits};
 use crate::input::read_arg;
@@ -75,7 +75,7 @@ fn board_report<P: Serialize>(
     after: impl Fn(usize) -> (String, P),
 ) -> Result<String, Failure> {
     let limits = Limits::start(opts.limits);
-    let mut solver = WaveSolver::with_config(config(&limits));
+    let mut solver = WaveSolver::with_config(config(&limits).with_method(Method::Pruned));
     // What was proved: the value (when only the winning moves were cut short) and the work.
     let proved = |solver: &WaveSolver, value: Option<Nimber>| {
         let stats = solver.stats();
@@ -85,14 +85,11 @@ fn board_report<P: Serialize>(
             lines.push(format!("value {v}, outcome {outcome} ({})", outcome.describe()));
             lines.push("the winning moves were not all checked".to_owned());
         }
-        lines.push(format!(
-            "searched {} states; {} facts stored",
-            stats.states, stats.table_entries
-        ));
+        lines.push(format!("searched {} states; {} facts stored", stats.nodes, solver.table_len()));
         lines
     };
     let value = solver.value(matrix).map_err(|e| limits.stopped(&e, proved(&solver, None)))?;
-    solver.set_budget(limits.budget(solver.stats().states));
+    solver.set_budget(limits.budget(solver.stats().nodes));
     let moves = solver
         .winning_moves(matrix)
         .map_err(|e| limits.stopped(&e, proved(&solver, Some(value))))?;

@@ -25,6 +25,7 @@ use crate::{Nimber, Outcome};
 /// | [`is_terminal`](Ruleset::is_terminal) | list the moves, see if there is none | having no move is cheap to test |
 /// | [`successors`](Ruleset::successors) | play every move | you can build children faster |
 /// | [`components`](Ruleset::components) | the position itself | positions split into independent parts (a disjunctive sum) |
+/// | [`split`](Ruleset::split) | the [`components`](Ruleset::components), nothing settled | splitting also settles some parts in closed form (their nim-sum is returned instead of listed) |
 /// | [`canonical`](Ruleset::canonical) | the position itself | many positions are equivalent (symmetries, relabellings) |
 /// | [`known_value`](Ruleset::known_value) | `None` | a closed form is known for some positions |
 /// | [`known_outcome`](Ruleset::known_outcome) | `None` | a strategy argument (symmetry, strategy stealing) gives the outcome without the value (used by [`Method::Pruned`](crate::Method::Pruned)) |
@@ -40,7 +41,9 @@ use crate::{Nimber, Outcome};
 /// - [`play`](Ruleset::play) is only called with a move that [`moves`](Ruleset::moves) listed
 ///   for that position;
 /// - the value of a position is the nim-sum of the values of its
-///   [`components`](Ruleset::components), and a position with no components is terminal;
+///   [`components`](Ruleset::components), and a position with no components has value 0;
+/// - the value of a position is the nimber [`split`](Ruleset::split) returns plus the
+///   nim-sum of the values of the parts it lists;
 /// - [`canonical`](Ruleset::canonical) maps a position to an equivalent one (same Grundy value,
 ///   same misère outcome), and two positions with equal canonical forms are equivalent;
 /// - [`known_value`](Ruleset::known_value) is only `Some` when it is the true Grundy value.
@@ -133,6 +136,64 @@ pub trait Ruleset {
     /// of whole positions, so splitting well is often the largest speed-up a ruleset can give.
     fn components(&self, position: &Self::Position, components: &mut Vec<Self::Position>) {
         components.push(position.clone());
+    }
+
+    /// Appends the parts of `position` that remain to be searched to `parts` and returns the
+    /// nim-sum of the values of the parts it settled in closed form.
+    ///
+    /// This is how the solvers split every position they meet under normal play (misère play
+    /// does not decompose and never calls it). The value of `position` is the returned nimber
+    /// plus the nim-sum of the listed parts' values; each listed part is a position of this
+    /// ruleset, and the solvers look it up, search it and store its value as they do a
+    /// component. The default lists the [`components`](Ruleset::components) and settles
+    /// nothing.
+    ///
+    /// Override it when the splitting itself finds values, as a reduction that peels off a
+    /// cone point (`*1`) or recognises a closed-form part while it splits: returning the
+    /// nimber saves making a position for each settled part and asking
+    /// [`known_value`](Ruleset::known_value) about it. [`components`](Ruleset::components)
+    /// must stay correct on its own (its default, the position itself, always is).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use grundy_core::{Nimber, Ruleset, Solver};
+    ///
+    /// /// Nim heaps, where heaps of size at most 3 are settled while splitting.
+    /// struct Heaps;
+    /// impl Ruleset for Heaps {
+    ///     type Position = Vec<u32>;
+    ///     type Move = (usize, u32);
+    ///     fn moves(&self, heaps: &Vec<u32>, moves: &mut Vec<(usize, u32)>) {
+    ///         for (i, &n) in heaps.iter().enumerate() {
+    ///             moves.extend((1..=n).map(|take| (i, take)));
+    ///         }
+    ///     }
+    ///     fn play(&self, heaps: &Vec<u32>, &(i, take): &(usize, u32)) -> Vec<u32> {
+    ///         let mut next = heaps.clone();
+    ///         next[i] -= take;
+    ///         next
+    ///     }
+    ///     fn split(&self, heaps: &Vec<u32>, parts: &mut Vec<Vec<u32>>) -> Nimber {
+    ///         let mut settled = Nimber::ZERO;
+    ///         for &n in heaps {
+    ///             if n <= 3 {
+    ///                 settled += Nimber::new(n.into());
+    ///             } else {
+    ///                 parts.push(vec![n]);
+    ///             }
+    ///         }
+    ///         settled
+    ///     }
+    /// }
+    ///
+    /// let mut solver = Solver::new(&Heaps);
+    /// assert_eq!(solver.value(&vec![2, 5, 6])?, Nimber::new(2 ^ 5 ^ 6));
+    /// # Ok::<(), grundy_core::SolveError>(())
+    /// ```
+    fn split(&self, position: &Self::Position, parts: &mut Vec<Self::Position>) -> Nimber {
+        self.components(position, parts);
+        Nimber::ZERO
     }
 
     /// Returns a canonical representative of the class of positions equivalent to `position`.
@@ -268,6 +329,10 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
 
     fn components(&self, position: &Self::Position, components: &mut Vec<Self::Position>) {
         (**self).components(position, components);
+    }
+
+    fn split(&self, position: &Self::Position, parts: &mut Vec<Self::Position>) -> Nimber {
+        (**self).split(position, parts)
     }
 
     fn canonical(&self, position: &Self::Position) -> Self::Position {

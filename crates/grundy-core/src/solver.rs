@@ -324,12 +324,25 @@ enum Goal {
 struct Buffers<P, M> {
     moves: Vec<M>,
     parts: Vec<P>,
+    /// The children of a normal-play frame that the table could not answer when the frame
+    /// was pushed, last child first: the nim-sum of the child's parts already known (settled
+    /// ones included) and how many of its parts are left in `open`.
+    kids: Vec<(Nimber, usize)>,
+    /// The parts of those children left to find, with their table keys (last child's first),
+    /// so that no child is made, split or canonicalised twice.
+    open: Vec<(P, P)>,
     seen: NimberSet,
 }
 
 impl<P, M> Default for Buffers<P, M> {
     fn default() -> Self {
-        Buffers { moves: Vec::new(), parts: Vec::new(), seen: NimberSet::new() }
+        Buffers {
+            moves: Vec::new(),
+            parts: Vec::new(),
+            kids: Vec::new(),
+            open: Vec::new(),
+            seen: NimberSet::new(),
+        }
     }
 }
 
@@ -341,10 +354,14 @@ struct Frame<P, M> {
     /// The position itself.
     position: P,
     goal: Goal,
-    /// Index of the next move to expand.
+    /// Index of the next move to expand (misère goals; normal-play frames take their children
+    /// from `bufs.kids`).
     next: usize,
-    /// Whether a child is being evaluated: its components not yet known are in `bufs.parts`.
+    /// Whether a child is being evaluated: its components not yet known are the last `left`
+    /// of `bufs.open` (normal play) or in `bufs.parts` (misère).
     in_child: bool,
+    /// Parts of the child being evaluated still in `bufs.open`.
+    left: usize,
     /// What must be found out about each component of the child.
     part_goal: Goal,
     /// Nim-sum of the child's components evaluated so far.
@@ -515,8 +532,7 @@ impl<R: Ruleset> Solver<R> {
         let budget = self.budget.clone();
         let mut meter = budget.start();
         let mut parts = Vec::new();
-        self.ruleset.components(position, &mut parts);
-        let mut total = Nimber::ZERO;
+        let mut total = self.ruleset.split(position, &mut parts);
         for part in parts {
             total += self.component_value(part, &mut meter)?;
         }
@@ -559,22 +575,22 @@ impl<R: Ruleset> Solver<R> {
         meter: &mut Meter<'_>,
     ) -> Result<Outcome, SolveError> {
         let mut parts = Vec::new();
-        self.ruleset.components(position, &mut parts);
+        let settled = self.ruleset.split(position, &mut parts);
         if self.method == Method::Pruned {
             // Value every component exactly but the one with most moves, then ask that one
             // whether its value cancels theirs.
             if parts.is_empty() {
-                return Ok(Outcome::P);
+                return Ok(Outcome::from_value(settled));
             }
             let last = parts.swap_remove(self.hardest(&parts));
-            let mut total = Nimber::ZERO;
+            let mut total = settled;
             for part in parts {
                 total += self.pruned_value(part, meter)?;
             }
             return Ok(if self.pruned_is(last, total, meter)? { Outcome::P } else { Outcome::N });
         }
-        let goal = if parts.len() == 1 { Goal::Outcome } else { Goal::Value };
-        let mut total = Nimber::ZERO;
+        let goal = part_goal(Goal::Outcome, parts.len(), settled);
+        let mut total = settled;
         for part in parts {
             match self.solve(part, goal, meter)? {
                 Answer::Normal(Known::Value(v)) => total += v,
@@ -844,6 +860,21 @@ impl<R: Ruleset> Solver<R> {
         }
     }
 
+    /// The table's answer for a component already canonicalised (`key`) whose closed forms
+    /// were asked: what [`quick`](Self::quick) would answer, without making the key again.
+    fn lookup_key(&mut self, key: &R::Position, goal: Goal) -> Option<Answer> {
+        self.stats.table_lookups += 1;
+        let answer = match self.lookup(key)? {
+            Known::Value(v) => Answer::Normal(Known::Value(v)),
+            known if goal == Goal::Outcome && known.excludes(Nimber::ZERO) => {
+                Answer::Normal(Known::NonZero)
+            }
+            _ => return None,
+        };
+        self.stats.table_hits += 1;
+        Some(answer)
+    }
+
     /// Searches one component (or, for misère, one whole position) with an explicit stack.
     fn solve(
         &mut self,
@@ -868,6 +899,8 @@ impl<R: Ruleset> Solver<R> {
     fn recycle(&mut self, mut bufs: Buffers<R::Position, R::Move>) {
         bufs.moves.clear();
         bufs.parts.clear();
+        bufs.kids.clear();
+        bufs.open.clear();
         bufs.seen.clear();
         self.spare.push(bufs);
     }
@@ -905,6 +938,7 @@ impl<R: Ruleset> Solver<R> {
             goal,
             next: 0,
             in_child: false,
+            left: 0,
             part_goal: goal,
             acc: Nimber::ZERO,
             nonzero: false,
@@ -914,41 +948,42 @@ impl<R: Ruleset> Solver<R> {
         Ok(())
     }
 
-    /// Looks up every child of a new frame before any is searched, and keeps in
-    /// `bufs.moves` only the moves (in their order) whose child the table cannot answer.
+    /// Makes and looks up every child of a new frame before any is searched, and keeps in
+    /// `bufs.kids` and `bufs.open` only the children (in move order, last first) that the
+    /// table cannot answer, with their parts left to find and those parts' table keys.
     ///
     /// A value search adds the values of the known children to `bufs.seen`; an outcome
-    /// search that finds a known P-position child keeps that move alone (the main loop then
+    /// search that finds a known P-position child keeps that child alone (the main loop then
     /// answers from it at once), an enhanced transposition cutoff. Most children are known
     /// (on Chomp, all but one in fifty), and this tight loop answers them without the main
-    /// loop's bookkeeping of one child at a time.
+    /// loop's bookkeeping of one child at a time; the others are never made, split or
+    /// canonicalised again.
     fn known_children(
         &mut self,
         position: &R::Position,
         goal: Goal,
         bufs: &mut Buffers<R::Position, R::Move>,
     ) {
-        let mut keep = 0;
         let mut small = 0u64;
         for i in 0..bufs.moves.len() {
             let child = self.ruleset.play(position, &bufs.moves[i]);
             bufs.parts.clear();
-            self.ruleset.components(&child, &mut bufs.parts);
-            let part_goal = part_goal(goal, bufs.parts.len());
-            let (mut acc, mut nonzero, mut known) = (Nimber::ZERO, false, true);
-            for part in &bufs.parts {
-                match self.quick(part, part_goal) {
+            let settled = self.ruleset.split(&child, &mut bufs.parts);
+            let part_goal = part_goal(goal, bufs.parts.len(), settled);
+            let (mut acc, mut nonzero, opened) = (settled, false, bufs.open.len());
+            for part in bufs.parts.drain(..) {
+                match self.quick(&part, part_goal) {
                     Ok(Answer::Normal(Known::Value(v))) => acc += v,
                     Ok(Answer::Normal(Known::NonZero)) => nonzero = true,
-                    _ => {
-                        known = false;
-                        break;
-                    }
+                    Ok(other) => unreachable!("a normal-play lookup answered {other:?}"),
+                    Err(key) => bufs.open.push((part, key)),
                 }
             }
-            if !known {
-                bufs.moves.swap(keep, i);
-                keep += 1;
+            let left = bufs.open.len() - opened;
+            if left > 0 {
+                // A part known to be non-zero only answers a child of one part.
+                debug_assert!(!nonzero);
+                bufs.kids.push((acc, left));
             } else if goal == Goal::Value {
                 // Small values in a word first (most are), into the set at the end.
                 if acc.value() < 64 {
@@ -957,14 +992,15 @@ impl<R: Ruleset> Solver<R> {
                     bufs.seen.insert(acc);
                 }
             } else if !nonzero && acc.is_zero() {
-                bufs.moves.swap(0, i);
-                keep = 1;
+                bufs.kids.clear();
+                bufs.open.clear();
+                bufs.kids.push((Nimber::ZERO, 0));
                 break;
             }
         }
         bufs.seen.insert_mask(small);
-        bufs.moves.truncate(keep);
-        bufs.parts.clear();
+        bufs.kids.reverse();
+        bufs.open.reverse();
     }
 
     /// The top frame. Only called while a search has a frame on the stack.
@@ -987,6 +1023,19 @@ impl<R: Ruleset> Solver<R> {
                 loop {
                     let frame = self.top();
                     let need = frame.part_goal;
+                    if frame.left > 0 {
+                        // A part of a normal-play child: its key was made with the frame.
+                        frame.left -= 1;
+                        let (part, key) = frame.bufs.open.pop().expect("counted in `left`");
+                        match self.lookup_key(&key, need) {
+                            Some(answer) => absorb(self.top(), answer),
+                            None => {
+                                self.push(key, part, need, meter)?;
+                                continue 'frames;
+                            }
+                        }
+                        continue;
+                    }
                     let Some(part) = frame.bufs.parts.pop() else { break };
                     match self.quick(&part, need) {
                         Ok(answer) => absorb(self.top(), answer),
@@ -1015,20 +1064,24 @@ impl<R: Ruleset> Solver<R> {
             }
             // 2. Start the next child, or finish this frame.
             let frame = self.stack.last_mut().expect("a search keeps its frames on the stack");
-            if frame.next < frame.bufs.moves.len() {
+            if matches!(frame.goal, Goal::Value | Goal::Outcome) {
+                if let Some((acc, left)) = frame.bufs.kids.pop() {
+                    frame.in_child = true;
+                    frame.acc = acc;
+                    frame.nonzero = false;
+                    frame.left = left;
+                    frame.part_goal = part_goal(frame.goal, left, acc);
+                    continue;
+                }
+            } else if frame.next < frame.bufs.moves.len() {
                 let child = self.ruleset.play(&frame.position, &frame.bufs.moves[frame.next]);
                 frame.next += 1;
                 frame.in_child = true;
                 frame.acc = Nimber::ZERO;
                 frame.nonzero = false;
                 frame.bufs.parts.clear();
-                if matches!(frame.goal, Goal::Misere | Goal::MisereValue) {
-                    frame.bufs.parts.push(child);
-                    frame.part_goal = frame.goal;
-                } else {
-                    self.ruleset.components(&child, &mut frame.bufs.parts);
-                    frame.part_goal = part_goal(frame.goal, frame.bufs.parts.len());
-                }
+                frame.bufs.parts.push(child);
+                frame.part_goal = frame.goal;
                 continue;
             }
             let answer = match frame.goal {
@@ -1071,10 +1124,15 @@ impl<R: Ruleset> Solver<R> {
 }
 
 /// What a normal-play search with `goal` must find out about each of a child's `parts`
-/// components: an outcome search needs only the outcome of a child with one component; a
-/// child made of several needs their exact values.
-const fn part_goal(goal: Goal, parts: usize) -> Goal {
-    if matches!(goal, Goal::Outcome) && parts == 1 { Goal::Outcome } else { Goal::Value }
+/// components, the child's other parts adding up to `settled`: an outcome search needs only
+/// the outcome of a child with one component and nothing settled; otherwise it needs their
+/// exact values.
+const fn part_goal(goal: Goal, parts: usize, settled: Nimber) -> Goal {
+    if matches!(goal, Goal::Outcome) && parts == 1 && settled.is_zero() {
+        Goal::Outcome
+    } else {
+        Goal::Value
+    }
 }
 
 /// Adds a component's answer to the child being evaluated by `frame`.

@@ -114,6 +114,18 @@ impl<R: Ruleset> Ruleset for Sum<R> {
         }
     }
 
+    /// The parts of every summand, split by the inner ruleset; the nimbers it settles add up.
+    fn split(&self, position: &Self::Position, components: &mut Vec<Self::Position>) -> Nimber {
+        let mut parts = Vec::new();
+        let mut settled = Nimber::ZERO;
+        for p in position {
+            parts.clear();
+            settled += self.inner.split(p, &mut parts);
+            components.extend(parts.drain(..).map(|c| vec![c]));
+        }
+        settled
+    }
+
     /// Canonical parts, in an order that does not depend on the order of the parts.
     ///
     /// Parts are sorted by a fixed hash of their canonical form, so sums that differ only by
@@ -269,6 +281,22 @@ impl<A: Ruleset, B: Ruleset> Ruleset for CrossSum<A, B> {
             self.right.components(b, &mut parts);
             components.extend(parts.into_iter().map(|c| (None, Some(c))));
         }
+    }
+
+    /// The parts of both sides, split by their rulesets; the nimbers they settle add up.
+    fn split(&self, position: &Self::Position, components: &mut Vec<Self::Position>) -> Nimber {
+        let mut settled = Nimber::ZERO;
+        if let Some(a) = &position.0 {
+            let mut parts = Vec::new();
+            settled += self.left.split(a, &mut parts);
+            components.extend(parts.into_iter().map(|c| (Some(c), None)));
+        }
+        if let Some(b) = &position.1 {
+            let mut parts = Vec::new();
+            settled += self.right.split(b, &mut parts);
+            components.extend(parts.into_iter().map(|c| (None, Some(c))));
+        }
+        settled
     }
 
     fn canonical(&self, position: &Self::Position) -> Self::Position {

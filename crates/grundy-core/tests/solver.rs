@@ -102,6 +102,47 @@ impl Ruleset for Kayles {
     }
 }
 
+/// Several tokens on a [`Dag`], each moved on its own: a sum whose [`Ruleset::split`] settles
+/// the tokens on vertices of a known value (`settled[v]`, from the naive solver) and lists the
+/// others together as one part, as a ruleset with closed forms found while splitting does (so
+/// a part's child is often a settled token plus a part).
+struct Settled<'a> {
+    dag: &'a Dag,
+    settled: Vec<Option<Nimber>>,
+}
+
+impl Ruleset for Settled<'_> {
+    type Position = Vec<usize>;
+    type Move = (usize, usize);
+
+    fn moves(&self, tokens: &Vec<usize>, moves: &mut Vec<(usize, usize)>) {
+        for (i, &v) in tokens.iter().enumerate() {
+            moves.extend(self.dag.edges[v].iter().map(|&to| (i, to)));
+        }
+    }
+
+    fn play(&self, tokens: &Vec<usize>, &(i, to): &(usize, usize)) -> Vec<usize> {
+        let mut next = tokens.clone();
+        next[i] = to;
+        next
+    }
+
+    fn split(&self, tokens: &Vec<usize>, parts: &mut Vec<Vec<usize>>) -> Nimber {
+        let mut total = Nimber::ZERO;
+        let mut open = Vec::new();
+        for &v in tokens {
+            match self.settled[v] {
+                Some(value) => total += value,
+                None => open.push(v),
+            }
+        }
+        if !open.is_empty() {
+            parts.push(open);
+        }
+        total
+    }
+}
+
 /// The Kayles sequence for rows of 0..=35 pins (Guy and Smith; period 12 from 71 on).
 const KAYLES: [u64; 36] = [
     0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
@@ -177,6 +218,31 @@ proptest! {
         prop_assert_eq!(solver.misere_outcome(&parts).unwrap(), naive::misere_outcome(&sum, &parts));
         let mut fresh = solver_by(&sum, method);
         prop_assert_eq!(fresh.winning_moves(&parts).unwrap(), naive::winning_moves(&sum, &parts));
+    }
+
+    /// A ruleset whose `split` settles parts in closed form gets the values, outcomes and
+    /// winning moves of plain recursion (which never splits) from both methods.
+    #[test]
+    fn settled_parts_of_split_count_in_every_answer(
+        game in dag(8),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+        known in prop::collection::vec(any::<bool>(), 8),
+        method in method(),
+    ) {
+        let n = game.edges.len();
+        let settled = (0..n).map(|v| known[v].then(|| naive::value(&game, &v))).collect();
+        let ruleset = Settled { dag: &game, settled };
+        let tokens: Vec<usize> = picks.iter().map(|i| i.index(n)).collect();
+        let expected = naive::value(&ruleset, &tokens);
+        let mut solver = solver_by(&ruleset, method);
+        prop_assert_eq!(solver.value(&tokens).unwrap(), expected);
+        let mut fresh = solver_by(&ruleset, method);
+        prop_assert_eq!(fresh.outcome(&tokens).unwrap(), Outcome::from_value(expected));
+        prop_assert_eq!(fresh.winning_moves(&tokens).unwrap(), naive::winning_moves(&ruleset, &tokens));
+        let values: Vec<Nimber> = fresh.move_values(&tokens).unwrap().into_iter().map(|(_, v)| v).collect();
+        let naive_values: Vec<Nimber> = ruleset.move_list(&tokens).iter()
+            .map(|mv| naive::value(&ruleset, &ruleset.play(&tokens, mv))).collect();
+        prop_assert_eq!(values, naive_values);
     }
 
     #[test]

@@ -83,12 +83,12 @@ fn fast_solver() -> Result<(), Box<dyn std::error::Error>> {
                 let t = Instant::now();
                 value = Some(s.value(&m)?);
                 tv.push(t.elapsed());
-                sv = s.stats().states;
+                sv = s.stats().nodes;
                 let mut s = WaveSolver::new();
                 let t = Instant::now();
                 outcome = Some(s.outcome(&m)?);
                 to.push(t.elapsed());
-                so = s.stats().states;
+                so = s.stats().nodes;
             }
             println!(
                 "| {name} | {n} | {} | {:.2?} | {sv} | {:?} | {:.2?} | {so} |",

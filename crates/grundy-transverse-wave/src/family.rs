@@ -151,16 +151,6 @@ pub(crate) enum Key {
     Wide { words: usize, data: Box<[u64]> },
 }
 
-impl Key {
-    /// The number of rows.
-    pub(crate) fn rows(&self) -> usize {
-        match self {
-            Key::Narrow(rows) => rows.len(),
-            Key::Wide { words, data } => data.len() / words,
-        }
-    }
-}
-
 /// The result of [`reduce`]: the value is `value` plus the nim-sum of the parts' values.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Reduced {

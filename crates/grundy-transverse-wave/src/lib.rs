@@ -66,7 +66,7 @@ pub use grid::Grid;
 pub use matrix::{BoolMatrix, ParseError};
 pub use rules::{CrosswiseAnd, CrosswiseOr, TransverseWave};
 pub use search::{SearchError, SearchLimits, smallest_with_value};
-pub use solver::{WaveSolver, WaveStats};
+pub use solver::WaveSolver;
 pub use theorem::{
     PascalParams, pascal_value, theorem1_corrected_value, theorem1_params, theorem1_value,
 };

@@ -60,9 +60,9 @@ fn serde_moves_values_and_stats_round_trip() {
     let big = Grid::from(BoolMatrix::from_fn(4, 8, |r, c| (r * 5 + c * 3) % 7 < 4));
     solver.grid_value(&big).unwrap();
     let stats = solver.stats();
-    assert!(stats.states > 0, "{stats:?}");
+    assert!(stats.nodes > 0, "{stats:?}");
     let text = serde_json::to_string(&stats).unwrap();
-    assert_eq!(serde_json::from_str::<grundy_transverse_wave::WaveStats>(&text).unwrap(), stats);
+    assert_eq!(serde_json::from_str::<grundy_core::Stats>(&text).unwrap(), stats);
     round_trip(
         &SearchStats { multisets: 7, evaluated: 3, completed: Some((2, 3)) },
         r#"{"multisets":7,"evaluated":3,"completed":[2,3]}"#,

@@ -164,7 +164,7 @@ fn budgets_stop_the_search_and_keep_what_was_proved() {
     let mut solver = WaveSolver::with_config(config);
     assert_eq!(solver.value(&m), Err(SolveError::NodeLimit { limit: 10 }));
     assert_eq!(solver.outcome(&m), Err(SolveError::NodeLimit { limit: 10 }));
-    assert!(solver.stats().table_entries > 0);
+    assert!(solver.table_len() > 0);
     solver.set_budget(Budget::unlimited());
     let v = solver.value(&m).unwrap();
     assert_eq!(WaveSolver::new().value(&m).unwrap(), v);
@@ -200,7 +200,7 @@ fn the_three_games_through_the_fast_solver() {
     assert_eq!(solver.value(&BoolMatrix::new(0, 5)).unwrap(), Nimber::ZERO);
     assert_eq!(solver.winning_moves(&BoolMatrix::new(2, 2)).unwrap(), Vec::<usize>::new());
     let stats = solver.stats();
-    assert!(stats.lookups >= stats.hits);
+    assert!(stats.table_lookups >= stats.table_hits);
     solver.clear();
-    assert_eq!(solver.stats().table_entries, 0);
+    assert_eq!(solver.table_len(), 0);
 }

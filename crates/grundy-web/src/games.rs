@@ -400,7 +400,7 @@ fn wave_moves(
 ) -> Result<(Vec<MoveInfo>, Nimber, u64), Failure> {
     let config =
         Config::default().with_table_bytes(limits.table_bytes).with_budget(limits.budget(0));
-    let mut solver = WaveSolver::with_config(config);
+    let mut solver = WaveSolver::with_config(config.with_method(grundy_core::Method::Pruned));
     let values = solver.move_values(matrix).map_err(|e| limits.stopped(&e))?;
     let mut moves = Vec::with_capacity(values.len());
     for &(c, value) in &values {
@@ -408,7 +408,7 @@ fn wave_moves(
         moves.push(move_info(Value::from(c), format!("column {}", c + 1), to, value, options));
     }
     let value = mex(values.iter().map(|&(_, v)| v));
-    Ok((moves, value, solver.stats().states))
+    Ok((moves, value, solver.stats().nodes))
 }
 
 fn transverse_wave(text: &str, limits: &Limits) -> Result<Analysis, Failure> {

@@ -441,8 +441,8 @@ impl<R: Ruleset> Solver<R> {
         for mv in moves.iter() {
             let child = self.ruleset.play(position, mv);
             parts.clear();
-            self.ruleset.components(&child, parts);
-            let mut kid = Child { parts: SmallVec::new(), acc: Nimber::ZERO, cost: 0 };
+            let settled = self.ruleset.split(&child, parts);
+            let mut kid = Child { parts: SmallVec::new(), acc: settled, cost: 0 };
             for part in parts.drain(..) {
                 match self.exact_or_key(&part) {
                     Ok(v) => kid.acc += v,
