@@ -8,23 +8,13 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use grundy::Solver;
 use grundy::graph::Graph;
-use grundy_benches::Xorshift;
+use grundy_benches::random;
 use grundy_graph_games::{Geography, GeographyRule, VertexGeographyMatching, maximum_matching};
 
-/// A random graph with `n` vertices and about `degree * n / 2` edges.
+/// A random graph G(n, m) with `n` vertices and `degree * n / 2` edges.
 fn random_graph(n: usize, degree: usize, seed: u64) -> Graph {
-    let mut rng = Xorshift::new(seed);
-    let mut g = Graph::new(n);
-    let n64 = n as u64;
-    let mut added = 0;
-    while added < degree * n / 2 {
-        let u = usize::try_from(rng.next_u64() % n64).unwrap_or(0);
-        let v = usize::try_from(rng.next_u64() % n64).unwrap_or(0);
-        if g.add_edge(u, v).is_ok() {
-            added += 1;
-        }
-    }
-    g
+    let edges = random::gnm_edges(n, degree * n / 2, &mut random::rng(seed));
+    Graph::from_edges(n, edges).expect("distinct pairs of vertices below n")
 }
 
 fn large(c: &mut Criterion) {

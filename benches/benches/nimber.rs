@@ -5,10 +5,10 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use grundy::{Nimber, NimberSet, mex};
-use grundy_benches::Xorshift;
+use grundy_benches::random::{self, RngCore};
 
 fn products(c: &mut Criterion) {
-    let mut rng = Xorshift::new(1);
+    let mut rng = random::rng(1);
     let pairs: Vec<(Nimber, Nimber)> =
         (0..1024).map(|_| (Nimber::new(rng.next_u64()), Nimber::new(rng.next_u64()))).collect();
     c.bench_function("nim-product 64-bit x1024", |b| {
@@ -41,7 +41,7 @@ fn products(c: &mut Criterion) {
 }
 
 fn mexes(c: &mut Criterion) {
-    let mut rng = Xorshift::new(2);
+    let mut rng = random::rng(2);
     let few: Vec<Nimber> = (0..8).map(|_| Nimber::new(rng.next_u64() % 10)).collect();
     let many: Vec<Nimber> = (0..300u64).rev().map(Nimber::new).collect();
     c.bench_function("mex of 8 small options", |b| b.iter(|| mex(black_box(&few).iter().copied())));

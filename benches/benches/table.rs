@@ -5,10 +5,10 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use grundy::{Nimber, Table};
-use grundy_benches::Xorshift;
+use grundy_benches::random::{self, RngCore};
 
 fn table(c: &mut Criterion) {
-    let mut rng = Xorshift::new(3);
+    let mut rng = random::rng(3);
     let keys: Vec<u64> = (0..100_000).map(|_| rng.next_u64()).collect();
     c.bench_function("table store 100k u64 keys", |b| {
         b.iter_batched(

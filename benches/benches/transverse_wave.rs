@@ -13,27 +13,8 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use grundy::Solver;
-use grundy_benches::Xorshift;
-use grundy_transverse_wave::{BoolMatrix, CrosswiseAnd, WaveSolver};
-
-/// A random `n` x `n` Crosswise AND board (1 = green): each cell purple with probability
-/// `purple`; with `redraw`, rows that come out all green are drawn again.
-fn board(n: usize, purple: f64, redraw: bool, seed: u64) -> BoolMatrix {
-    let mut rng = Xorshift::new(seed);
-    let mut uniform = move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-    let mut m = BoolMatrix::new(n, n);
-    for r in 0..n {
-        loop {
-            for c in 0..n {
-                m.set(r, c, uniform() >= purple);
-            }
-            if !redraw || (0..n).any(|c| !m.get(r, c)) {
-                break;
-            }
-        }
-    }
-    m
-}
+use grundy_benches::random_board as board;
+use grundy_transverse_wave::{CrosswiseAnd, WaveSolver};
 
 /// Densities (purple), whether all-green rows are redrawn, and the sizes measured (each size
 /// takes well under a few seconds per solve).

@@ -38,24 +38,37 @@ impl Ruleset for Subtraction {
     }
 }
 
-/// A deterministic stream of pseudo-random 64-bit numbers (xorshift64*), so that benchmark
-/// inputs are the same in every run without a dependency.
-#[derive(Clone, Debug)]
-pub struct Xorshift(u64);
+/// The seeded generator of the benchmark inputs: grundy-testkit's ChaCha8 stream, the same on
+/// every platform, so that a benchmark measures the same inputs in every run.
+pub use grundy_testkit::random;
 
-impl Xorshift {
-    /// A stream from a non-zero seed.
-    pub const fn new(seed: u64) -> Self {
-        Xorshift(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+/// G(n, p) with p = `degree` / (n - 1) (average degree `degree`), drawn from `seed` by
+/// [`random::edges_with_average_degree`].
+pub fn random_graph(n: usize, degree: f64, seed: u64) -> grundy::node_kayles::Graph {
+    let edges = random::edges_with_average_degree(n, degree, &mut random::rng(seed));
+    let mut g = grundy::node_kayles::Graph::new(n);
+    for (u, v) in edges {
+        // The pairs are distinct and below `n`, so every edge is new and valid.
+        let _ = g.add_edge(u, v);
     }
+    g
+}
 
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
+/// A random `n` × `n` Crosswise AND board (`true` = green) drawn from `seed`: each cell purple
+/// with probability `purple`; with `redraw`, a row that comes out all green is drawn again
+/// (such a row contains every other row and makes the board trivial), by
+/// [`random::bits_without_full_rows`].
+pub fn random_board(
+    n: usize,
+    purple: f64,
+    redraw: bool,
+    seed: u64,
+) -> grundy::transverse_wave::BoolMatrix {
+    let mut rng = random::rng(seed);
+    let rows = if redraw {
+        random::bits_without_full_rows(n, n, 1.0 - purple, &mut rng)
+    } else {
+        random::bits(n, n, 1.0 - purple, &mut rng)
+    };
+    grundy::transverse_wave::BoolMatrix::from_fn(n, n, |r, c| rows[r][c])
 }

@@ -29,11 +29,11 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use grundy::node_kayles::{Graph, NodeKayles, NodeKaylesSolver, SolverConfig};
+use grundy::node_kayles::{NodeKayles, NodeKaylesSolver, SolverConfig};
 use grundy::partizan::solve::Solver as PartizanSolver;
-use grundy::transverse_wave::{BoolMatrix, WaveSolver};
+use grundy::transverse_wave::WaveSolver;
 use grundy::{Budget, Config, Method, SolveError, Solver};
-use grundy_benches::{Board, Cram, Domineering, Xorshift};
+use grundy_benches::{Board, Cram, Domineering, random_board, random_graph};
 
 /// The engines measured, by their command-line names.
 const ENGINES: [&str; 4] = ["core", "node-kayles", "transverse-wave", "partizan"];
@@ -64,40 +64,6 @@ fn status_kib(field: &str) -> Result<u64, RssError> {
         .ok_or_else(|| RssError::Proc(format!("no {field} line")))
 }
 
-/// G(n, p) with p = `degree` / (n - 1), from a fixed seed.
-fn random_graph(n: usize, degree: f64, seed: u64) -> Graph {
-    let mut rng = Xorshift::new(seed);
-    #[allow(clippy::cast_precision_loss, reason = "small vertex counts")]
-    let p = degree / (n as f64 - 1.0);
-    let mut g = Graph::new(n);
-    for u in 0..n {
-        for v in u + 1..n {
-            #[allow(clippy::cast_precision_loss, reason = "53 random bits, exact in an f64")]
-            let draw = ((rng.next_u64() >> 11) as f64) / ((1u64 << 53) as f64);
-            if draw < p {
-                // Each pair is drawn once, so the edge is new.
-                let _ = g.add_edge(u, v);
-            }
-        }
-    }
-    g
-}
-
-/// A random `n` × `n` Crosswise AND board (true = green), each cell purple with probability
-/// `purple`.
-fn random_board(n: usize, purple: f64, seed: u64) -> BoolMatrix {
-    let mut rng = Xorshift::new(seed);
-    let mut m = BoolMatrix::new(n, n);
-    for r in 0..n {
-        for c in 0..n {
-            #[allow(clippy::cast_precision_loss, reason = "53 random bits, exact in an f64")]
-            let draw = ((rng.next_u64() >> 11) as f64) / ((1u64 << 53) as f64);
-            m.set(r, c, draw >= purple);
-        }
-    }
-    m
-}
-
 /// What the solve came to, for the output line.
 fn describe<T: std::fmt::Debug>(result: &Result<T, SolveError>) -> String {
     match result {
@@ -126,7 +92,7 @@ fn solve(engine: &str, bytes: usize, budget: Budget) -> Result<String, RssError>
             describe(&solver.value(&game.start()))
         }
         "transverse-wave" => {
-            let board = random_board(40, 0.35, 1);
+            let board = random_board(40, 0.35, false, 1);
             let config = Config::default().with_table_bytes(bytes).with_budget(budget);
             let mut solver = WaveSolver::with_config(config);
             describe(&solver.value(&board))

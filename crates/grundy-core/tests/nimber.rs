@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 
 use grundy_core::NimberSet;
 use grundy_core::{Nimber, ParseNimberError, mex};
+use grundy_testkit::random::{self, SliceRandom};
 use proptest::prelude::*;
 
 fn n(v: u64) -> Nimber {
@@ -361,16 +362,9 @@ fn reference_mex(values: &[u64]) -> u64 {
     m
 }
 
+/// `v` shuffled by a Fisher–Yates shuffle from grundy-testkit's seeded generator.
 fn shuffled(mut v: Vec<u64>, seed: u64) -> Vec<u64> {
-    // A small xorshift Fisher–Yates, deterministic.
-    let mut s = seed | 1;
-    for i in (1..v.len()).rev() {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        let j = usize::try_from(s % (i as u64 + 1)).unwrap();
-        v.swap(i, j);
-    }
+    v.shuffle(&mut random::rng(seed));
     v
 }
 

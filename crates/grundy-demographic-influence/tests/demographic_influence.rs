@@ -6,6 +6,7 @@ use grundy_demographic_influence::{
     DemographicInfluence, InfluenceError, MAX_THRESHOLD, MIN_THRESHOLD,
 };
 use grundy_graph::{Graph, GraphError, VertexSet};
+use grundy_testkit::random::{self, Rng};
 use proptest::prelude::*;
 
 /// Figure 7, reconstructed from its caption and labels. Vertices: 0 = v1 (7), 1 (0), 2 (1),
@@ -55,25 +56,12 @@ fn play_by_definition(g: &Graph, d: &VertexSet, theta: &[i64], c: i64) -> Vec<i6
 
 /// A random game on `n` vertices with `m` demographics and thresholds in `-2..=max`.
 fn random_game(n: usize, m: usize, max: i64, seed: u64) -> (DemographicInfluence, Vec<i64>) {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
-    let mut g = Graph::new(n);
-    for u in 0..n {
-        for v in u + 1..n {
-            if next() % 3 == 0 {
-                g.add_edge(u, v).unwrap();
-            }
-        }
-    }
+    let mut rng = random::rng(seed);
+    // Each pair an edge with chance 1/3, each vertex in each demographic with chance 2/5.
+    let g = Graph::from_edges(n, random::gnp_edges(n, 1.0 / 3.0, &mut rng)).unwrap();
     let demographics: Vec<VertexSet> =
-        (0..m).map(|_| (0..n).filter(|_| next() % 5 < 2).collect()).collect();
-    let span = u64::try_from(max + 3).unwrap();
-    let theta: Vec<i64> = (0..n).map(|_| i64::try_from(next() % span).unwrap() - 2).collect();
+        (0..m).map(|_| (0..n).filter(|_| rng.random_bool(0.4)).collect()).collect();
+    let theta: Vec<i64> = (0..n).map(|_| rng.random_range(-2..=max.max(-2))).collect();
     (DemographicInfluence::new(g, demographics).unwrap(), theta)
 }
 

@@ -7,6 +7,7 @@ use grundy_core::length::longest_play;
 use grundy_core::{Ruleset, Solver, naive};
 use grundy_friend_circle::{FriendCircle, FriendCircleError};
 use grundy_graph::{Graph, GraphError, VertexSet};
+use grundy_testkit::random::{self, Rng};
 use grundy_transverse_wave::{BoolMatrix, Grid, TransverseWave};
 use proptest::prelude::*;
 
@@ -56,24 +57,12 @@ fn play_by_definition(
 
 /// A random Friend Circle position: graph on `n` vertices, edge weights and seeds from bits.
 fn random_position(n: usize, percent: u64, seed: u64) -> (FriendCircle, VertexSet) {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
-    let mut g = Graph::new(n);
-    for u in 0..n {
-        for v in u + 1..n {
-            if next() % 100 < percent {
-                g.add_edge(u, v).unwrap();
-            }
-        }
-    }
-    let seeds: VertexSet = (0..n).filter(|_| next() % 3 != 0).collect();
+    let mut rng = random::rng(seed);
+    let g = Graph::from_edges(n, random::gnp_edges(n, percent as f64 / 100.0, &mut rng)).unwrap();
+    // Each vertex a seed with chance 2/3, each edge true with chance 1/2.
+    let seeds: VertexSet = (0..n).filter(|_| rng.random_bool(2.0 / 3.0)).collect();
     let game = FriendCircle::new(g, seeds).unwrap();
-    let position: VertexSet = (0..game.edge_count()).filter(|_| next() % 2 == 0).collect();
+    let position: VertexSet = (0..game.edge_count()).filter(|_| rng.random_bool(0.5)).collect();
     (game, position)
 }
 
@@ -386,22 +375,18 @@ fn walk_figure_5(game: &FriendCircle, grid: &Grid, seen: &mut HashSet<Grid>) -> 
 #[test]
 fn figure_5_friend_circle_is_transverse_wave() {
     let game = figure_5_game();
-    let mut x: u64 = 0x5DEE_CE66_D1CE_5EED;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut rng = random::rng(0x5DEE_CE66_D1CE_5EED);
     let mut boards: Vec<Grid> = vec![
         Grid::green(4, 6),
         Grid::from_matrix(BoolMatrix::new(4, 6)),
         Grid::from_purple_columns(6, &[[0], [1], [2], [3]]).unwrap(),
         Grid::from_purple_columns(6, &[[5, 4], [3, 2], [1, 0], [2, 5]]).unwrap(),
     ];
-    for i in 0..2000u64 {
-        let percent = 5 + i % 91;
-        boards.push(Grid::from_matrix(BoolMatrix::from_fn(4, 6, |_, _| next() % 100 >= percent)));
+    for i in 0..2000u32 {
+        // Purple (false) with chance from 5% to 95%.
+        let purple = f64::from(5 + i % 91) / 100.0;
+        let cells = random::bits(4, 6, 1.0 - purple, &mut rng);
+        boards.push(Grid::from_matrix(BoolMatrix::from_fn(4, 6, |r, c| cells[r][c])));
     }
     let mut values = std::collections::BTreeSet::new();
     let mut walked = 0;

@@ -9,6 +9,7 @@ use grundy_graph_games::{
     Digraph, DigraphError, GallaiEdmonds, Geography, GeographyError, GeographyRule,
     ParseDigraphError, VertexGeographyMatching, maximum_matching,
 };
+use grundy_testkit::random::{self, Rng};
 use proptest::prelude::*;
 
 /// Adjacency bitmasks.
@@ -127,21 +128,11 @@ fn matching_method_on_every_graph_up_to_6_vertices() {
 /// Random graphs on 7 vertices at several densities (2000 of the 2^21).
 #[test]
 fn matching_method_on_random_graphs_of_7_vertices() {
-    let mut x = 0x1234_5678_9ABC_DEF1u64;
+    let mut rng = random::rng(0x1234_5678_9ABC_DEF1);
     for _ in 0..2000 {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let keep = x >> 60; // density from 0/16 to 15/16
-        let mut y = x;
-        let mut code = 0u64;
-        for bit in 0..21 {
-            y = y.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(bit);
-            if (y >> 40) % 16 < keep {
-                code |= 1 << bit;
-            }
-        }
-        check_graph(&Graph::from_edge_bits(7, code));
+        // Edge density from 0/16 to 15/16.
+        let p = f64::from(rng.random_range(0u8..16)) / 16.0;
+        check_graph(&Graph::from_edges(7, random::gnp_edges(7, p, &mut rng)).unwrap());
     }
 }
 
@@ -176,21 +167,11 @@ fn second_player_wins_iff_perfect_matching_when_the_first_player_places_the_toke
     assert_eq!(naive::outcome(&path, &path.start(0).unwrap()), Outcome::P);
 }
 
-/// A random graph on `n` vertices with edge probability `percent`%.
+/// A random graph G(n, p) on `n` vertices with edge probability `percent`%, from `seed`
+/// (grundy-testkit's seeded generator).
 fn random_graph(n: usize, percent: u64, seed: u64) -> Graph {
-    let mut x = seed | 1;
-    let mut g = Graph::new(n);
-    for u in 0..n {
-        for v in u + 1..n {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            if x % 100 < percent {
-                g.add_edge(u, v).unwrap();
-            }
-        }
-    }
-    g
+    let p = percent as f64 / 100.0;
+    Graph::from_edges(n, random::gnp_edges(n, p, &mut random::rng(seed))).unwrap()
 }
 
 /// petgraph's maximum matching, as an independent reference.

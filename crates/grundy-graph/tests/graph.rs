@@ -3,6 +3,7 @@
 use std::collections::BTreeSet;
 
 use grundy_graph::{Graph, GraphError, MAX_PARSED_ORDER, ParseGraphError, VertexSet};
+use grundy_testkit::random;
 use proptest::prelude::*;
 
 /// A random graph on up to `max` vertices.
@@ -93,12 +94,7 @@ proptest! {
     #[test]
     fn relabelling_round_trips(g in graph(12), seed in any::<u64>()) {
         let n = g.order();
-        let mut perm: Vec<usize> = (0..n).collect();
-        let mut x = seed | 1;
-        for i in (1..n).rev() {
-            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
-            perm.swap(i, usize::try_from(x % (i as u64 + 1)).unwrap());
-        }
+        let perm = random::permutation(n, &mut random::rng(seed));
         let h = g.relabelled(&perm).unwrap();
         let mut inverse = vec![0; n];
         for (v, &p) in perm.iter().enumerate() { inverse[p] = v; }

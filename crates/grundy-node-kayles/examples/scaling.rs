@@ -12,35 +12,13 @@ use std::time::Instant;
 
 use grundy_graph::Graph;
 use grundy_node_kayles::{NodeKayles, NodeKaylesSolver, SolverConfig};
+use grundy_testkit::random;
 
-/// xorshift64*, as in the benchmarks.
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
-/// G(n, p) with p = d / (n - 1), from `seed`.
+/// G(n, p) with p = d / (n - 1), from `seed`: grundy-testkit's seeded generator, the one the
+/// benchmarks use.
 fn random_graph(n: usize, d: f64, seed: u64) -> Graph {
-    let mut rng = Xorshift(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed });
-    let p = d / (n as f64 - 1.0);
-    let mut g = Graph::new(n);
-    for u in 0..n {
-        for v in u + 1..n {
-            // 53 random bits as a uniform number in [0, 1), as in the benchmarks.
-            if ((rng.next_u64() >> 11) as f64) / ((1u64 << 53) as f64) < p {
-                g.add_edge(u, v).unwrap();
-            }
-        }
-    }
-    g
+    let edges = random::edges_with_average_degree(n, d, &mut random::rng(seed));
+    Graph::from_edges(n, edges).unwrap()
 }
 
 /// Processor time (user and system) of this process so far, in seconds, from

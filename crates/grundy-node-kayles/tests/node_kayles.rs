@@ -10,23 +10,14 @@ use grundy_node_kayles::{
     NodeKayles, NodeKaylesError, NodeKaylesSolver, SolverConfig, canonical_form,
     canonical_labelling, cycle_value, path_value,
 };
+use grundy_testkit::random;
 use proptest::prelude::*;
 
-/// A random graph on `n` vertices, each edge present with probability `percent`%.
+/// A random graph G(n, p) on `n` vertices, each edge present with probability `percent`%,
+/// from `seed` (grundy-testkit's seeded generator).
 fn random_graph(n: usize, percent: u64, seed: u64) -> Graph {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut g = Graph::new(n);
-    for u in 0..n {
-        for v in u + 1..n {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            if x % 100 < percent {
-                g.add_edge(u, v).unwrap();
-            }
-        }
-    }
-    g
+    let p = percent as f64 / 100.0;
+    Graph::from_edges(n, random::gnp_edges(n, p, &mut random::rng(seed))).unwrap()
 }
 
 /// Node-Kayles values of paths by the definition: playing vertex `i` of a path of `n` leaves
@@ -211,14 +202,7 @@ proptest! {
         shuffle in any::<u64>(),
     ) {
         let g = random_graph(n, percent, seed);
-        let mut perm: Vec<usize> = (0..n).collect();
-        let mut x = shuffle | 1;
-        for i in (1..n).rev() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            perm.swap(i, usize::try_from(x % (i as u64 + 1)).unwrap());
-        }
+        let perm = random::permutation(n, &mut random::rng(shuffle));
         let h = g.relabelled(&perm).unwrap();
         prop_assert!(canonical_labelling(&g).unwrap().exhaustive);
         prop_assert!(canonical_labelling(&h).unwrap().exhaustive);
@@ -465,8 +449,9 @@ fn parallel_search_agrees_with_one_thread() {
         // A position of several components, some of them shared with the start's children.
         let part: VertexSet = (0..34).filter(|v| v % 5 != 2).collect();
         let part_value = single.value(&part).unwrap();
-        // Helpers from the first call, or once a call has run past 1024 nodes (seed 1, whose
-        // value search takes some 17,000 nodes, goes parallel in the middle of its first call).
+        // Helpers from the first call, or once a call has run past 1024 nodes (the value
+        // searches of seeds 1 to 3 take some 5,000, 16,000 and 11,500 nodes on one thread, so
+        // each goes parallel in the middle of its first call).
         for (threads, after) in [(2, 0), (3, 0), (2, 1024)] {
             let config = SolverConfig::default()
                 .with_threads(threads)

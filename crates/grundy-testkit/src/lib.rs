@@ -1,6 +1,12 @@
 //! Test support shared by the crates of the grundy workspace: the harness of the fuzz
-//! targets (`tests/fuzz.rs` in each crate, issue 22). Not published: the crates use it as a
-//! path dev-dependency only.
+//! targets (`tests/fuzz.rs` in each crate, issue 22), one seeded generator of random inputs
+//! ([`random`]) and one corpus of known values that every engine is run against ([`corpus`]).
+//! Not published: the crates use it as a path dev-dependency only. It depends on no grundy
+//! crate (they dev-depend on it), so it hands out plain data that each crate turns into its
+//! own types.
+
+pub mod corpus;
+pub mod random;
 
 /// The harness of the fuzz targets: cases per property from `GRUNDY_FUZZ_CASES`, a time and
 /// peak-memory bound per case, round trips, and input strategies (any text, text over a

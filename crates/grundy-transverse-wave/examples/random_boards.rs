@@ -14,39 +14,20 @@
 use std::time::{Duration, Instant};
 
 use grundy_core::{Config, Method, Solver};
+use grundy_testkit::random;
 use grundy_transverse_wave::{BoolMatrix, CrosswiseAnd, WaveSolver};
 
-/// The benchmark fixture's xorshift64* stream.
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
-/// The benchmark's boards: each cell purple with probability `purple`; with `redraw`, rows
-/// that come out all green are drawn again.
+/// The benchmark's boards (`grundy_benches::random_board`, the same draws from grundy-testkit's
+/// seeded generator): each cell purple with probability `purple`; with `redraw`, rows that
+/// come out all green are drawn again.
 fn board(n: usize, purple: f64, redraw: bool, seed: u64) -> BoolMatrix {
-    let mut rng = Xorshift(seed);
-    let mut uniform = move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-    let mut m = BoolMatrix::new(n, n);
-    for r in 0..n {
-        loop {
-            for c in 0..n {
-                m.set(r, c, uniform() >= purple);
-            }
-            if !redraw || (0..n).any(|c| !m.get(r, c)) {
-                break;
-            }
-        }
-    }
-    m
+    let mut rng = random::rng(seed);
+    let rows = if redraw {
+        random::bits_without_full_rows(n, n, 1.0 - purple, &mut rng)
+    } else {
+        random::bits(n, n, 1.0 - purple, &mut rng)
+    };
+    BoolMatrix::from_fn(n, n, |r, c| rows[r][c])
 }
 
 const SEED: u64 = 0x7457_6176_6531;

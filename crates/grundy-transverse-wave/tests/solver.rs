@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use grundy_core::{Budget, Config, Nimber, Outcome, Ruleset, SolveError, Solver, naive};
+use grundy_testkit::random;
 use grundy_transverse_wave::{BoolMatrix, CrosswiseAnd, Grid, WaveSolver};
 use proptest::prelude::*;
 
@@ -31,17 +32,11 @@ fn matrix(rows: usize, cols: usize) -> impl Strategy<Value = BoolMatrix> {
     })
 }
 
-/// A random square board from a xorshift stream, each cell 0 (purple) with probability
-/// `purple`.
+/// A random square board from `seed` (grundy-testkit's seeded generator), each cell 0
+/// (purple) with probability `purple`.
 fn board(n: usize, purple: f64, seed: u64) -> BoolMatrix {
-    let mut x = seed.max(1);
-    BoolMatrix::from_fn(n, n, |_, _| {
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        let u = (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64;
-        u >= purple
-    })
+    let rows = random::bits(n, n, 1.0 - purple, &mut random::rng(seed));
+    BoolMatrix::from_fn(n, n, |r, c| rows[r][c])
 }
 
 proptest! {

@@ -6,6 +6,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use grundy_testkit::random;
 use grundy_web::{ServeConfig, router};
 use serde_json::{Value, json};
 use tower::ServiceExt as _;
@@ -313,36 +314,26 @@ async fn hostile_input_never_panics() {
     }
 }
 
-/// A Transverse Wave board of `rows` x `cols`, about a third purple, from a fixed seed.
+/// A Transverse Wave board of `rows` x `cols`, each cell purple with chance 1/3, from a fixed
+/// seed (grundy-testkit's seeded generator).
 fn random_grid(rows: usize, cols: usize) -> String {
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let rows: Vec<String> = (0..rows)
-        .map(|_| (0..cols).map(|_| if next() % 3 == 0 { 'p' } else { 'g' }).collect())
+    let cells = random::bits(rows, cols, 1.0 / 3.0, &mut random::rng(1));
+    let rows: Vec<String> = cells
+        .iter()
+        .map(|row| row.iter().map(|&purple| if purple { 'p' } else { 'g' }).collect())
         .collect();
     rows.join("/")
 }
 
-/// An edge list of `order` vertices, each pair an edge with chance about `degree / order`,
-/// from a fixed seed.
-fn random_graph(order: u64, degree: u64) -> String {
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut edges = Vec::new();
-    for u in 0..order {
-        for v in u + 1..order {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            if state % order < degree {
-                edges.push(format!("{u}-{v}"));
-            }
-        }
-    }
+/// An edge list of `order` vertices, each pair an edge with chance `degree / order`, from a
+/// fixed seed (grundy-testkit's seeded generator).
+fn random_graph(order: usize, degree: f64) -> String {
+    #[allow(clippy::cast_precision_loss, reason = "a small vertex count")]
+    let p = degree / order as f64;
+    let edges: Vec<String> = random::gnp_edges(order, p, &mut random::rng(2))
+        .into_iter()
+        .map(|(u, v)| format!("{u}-{v}"))
+        .collect();
     format!("{order}: {}", edges.join(" "))
 }
 
@@ -352,7 +343,7 @@ async fn over_budget_is_a_422_saying_so() {
     for (game, body) in [
         ("cram", json!({ "position": "5x6" })),
         ("transverse-wave", json!({ "position": random_grid(14, 24) })),
-        ("node-kayles", json!({ "position": random_graph(48, 3) })),
+        ("node-kayles", json!({ "position": random_graph(48, 3.0) })),
         ("dq-nim", json!({ "position": "9 9 9 / 8 8 8 / 7 7 7" })),
     ] {
         let (status, answer) = post(&app, &format!("/api/{game}/analyse"), &body).await;
