@@ -29,6 +29,10 @@ pub(crate) struct LatticeGameArgs {
     /// Ordinary misère play: the origin is defeated
     #[arg(long)]
     misere: bool,
+    /// The board, a rational polyhedron inside N^d: inequalities in x0, x1, ... (coordinate
+    /// j is xj, from 0) separated by commas, e.g. 'x1 <= 2 x0, x0 + x1 >= 1' [default: N^d]
+    #[arg(long, value_name = "INEQUALITIES", allow_hyphen_values = true)]
+    board: Option<String>,
     /// The box's upper corner, e.g. 30,30 (coordinates from 0 to these)
     #[arg(long = "box", value_name = "UPPER")]
     upper: String,
@@ -61,12 +65,19 @@ const MAX_LISTED: usize = 10_000;
 pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, Failure> {
     // clap refuses --defeated with --misere; the library words every other refusal, naming
     // the part at fault as the options are named.
-    let game = LatticeGame::from_text(&args.rules, args.defeated.as_deref(), args.misere).map_err(
-        |e| match e {
-            GameTextError::DefeatedAndMisere => e.to_string(),
-            _ => format!("--{e}"),
-        },
-    )?;
+    let game = match &args.board {
+        None => LatticeGame::from_text(&args.rules, args.defeated.as_deref(), args.misere),
+        Some(board) => LatticeGame::from_text_on_board(
+            &args.rules,
+            args.defeated.as_deref(),
+            args.misere,
+            board,
+        ),
+    }
+    .map_err(|e| match e {
+        GameTextError::DefeatedAndMisere => e.to_string(),
+        _ => format!("--{e}"),
+    })?;
     let upper: Point = args.upper.parse().map_err(|e| format!("--box: {e}"))?;
     // The dynamic programme keeps a few bytes per point of the box (of the box twice as
     // large in every coordinate with --stratify): refuse what would not fit in memory.
@@ -117,14 +128,27 @@ pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, Failure> {
             "box": upper.coordinates(),
             "p_positions": p.iter().map(Point::coordinates).collect::<Vec<_>>(),
         });
+        if !game.board().is_orthant() {
+            report["board"] = json!(game.board().to_string());
+            report["function"] = json!(game.rules().function());
+        }
         if let Some((found, check)) = &stratification {
             report["stratification"] = stratification_json(found, check);
         }
         return Ok(json_line(&report));
     }
     let _ = writeln!(out, "rule set: {}", game.rules());
-    let weights: Vec<String> = game.rules().weights().iter().map(ToString::to_string).collect();
-    let _ = writeln!(out, "positive weights: {}", weights.join(" "));
+    if !game.board().is_orthant() {
+        let _ = writeln!(out, "board: {}", game.board());
+    }
+    if game.rules().weights().is_empty() {
+        let function: Vec<String> =
+            game.rules().function().iter().map(ToString::to_string).collect();
+        let _ = writeln!(out, "decreasing function (axiom 1): {}", function.join(" "));
+    } else {
+        let weights: Vec<String> = game.rules().weights().iter().map(ToString::to_string).collect();
+        let _ = writeln!(out, "positive weights: {}", weights.join(" "));
+    }
     let defeated = game.defeated().count();
     if defeated > 0 {
         let _ = writeln!(out, "defeated positions: {defeated}");
@@ -137,7 +161,8 @@ pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, Failure> {
     if let Some(picture) = outcomes.picture() {
         let _ = writeln!(
             out,
-            "picture (first coordinate to the right, second upwards; P, . for N, x defeated):"
+            "picture (first coordinate to the right, second upwards; P, . for N, x defeated{}):",
+            if game.board().is_orthant() { "" } else { " or off the board" }
         );
         out.push_str(&picture);
     } else {

@@ -479,6 +479,33 @@ fn lattice_game_prints_the_p_positions_of_a_box() {
     assert!(stdout(&out).contains("  (1, 1, 0)\n"), "{}", stdout(&out));
 }
 
+/// `--board`: boards other than `N^d` (issue 19).
+#[test]
+fn lattice_game_on_a_board() {
+    let args = ["lattice-game", "--rules", "1,0 1,2", "--board", "x1 <= 2 x0", "--box", "3,3"];
+    let out = grundy(&args);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("board: N^2: 2 x0 - x1 >= 0\n"), "{text}");
+    // Off the board above the line x1 = 2 x0: x.
+    assert!(text.ends_with("xx.P\nx.P.\nxP.P\nP.P.\n"), "{text}");
+    // Bad board text, and an axiom that fails on the board: one line, exit status 2.
+    for (board, rules, needle) in [
+        (
+            "x1 <= 2 y0",
+            "1,0 1,2",
+            "--board: cannot read the board 'x1 <= 2 y0' at byte 8: expected a variable",
+        ),
+        ("x1 <= 2 x0", "1,0 1,1", "--rules: axiom 2 fails for the ray (1, 2)"),
+    ] {
+        let out = grundy(&["lattice-game", "--rules", rules, "--board", board, "--box", "3,3"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(needle), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
 #[test]
 fn lattice_game_bad_input() {
     assert_bad_input(&["lattice-game", "--rules", "-1,0 0,1", "--box", "2,2"], "axiom 1 fails");

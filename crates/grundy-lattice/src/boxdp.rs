@@ -4,7 +4,7 @@ use grundy_core::{Budget, Outcome};
 use num_traits::ToPrimitive;
 
 use crate::exact::{Constraint, Lp, Relation, minimize, rat};
-use crate::{LatticeError, LatticeGame, Point};
+use crate::{Board, LatticeError, LatticeGame, Point};
 
 /// The most cells a box computation may use (one byte each).
 pub const MAX_CELLS: u64 = 1 << 30;
@@ -28,6 +28,10 @@ const UNKNOWN: u8 = 3;
 /// visited in an order in which every move goes to a cell visited earlier: the lexicographic
 /// order of a suitable ordering of the coordinates when one exists (for squarefree games,
 /// largest heap first), otherwise the order of the rule set's positive weight.
+///
+/// On a board other than `N^d` ([`LatticeGame::on_board`]) the points of the box off the
+/// board have no outcome, like defeated ones, and the enlarged box's bounds also keep the
+/// reachable points on the board's polyhedron.
 ///
 /// ```
 /// use grundy_lattice::{LatticeGame, Outcomes, Point};
@@ -123,6 +127,17 @@ impl Outcomes {
                 table[i] = DEFEATED;
             }
         }
+        let board = game.board();
+        let board = (!board.is_orthant()).then_some(board);
+        if let Some(board) = board {
+            let mut coords = vec![0u32; d];
+            for cell in &mut table {
+                if !board.contains(&coords) {
+                    *cell = DEFEATED;
+                }
+                advance(&mut coords, &reach, &ordering);
+            }
+        }
         let moves: Vec<Move> = rules.vectors().iter().map(|g| Move::new(g, &strides)).collect();
         match order {
             Some(_) => {
@@ -131,7 +146,7 @@ impl Outcomes {
                 for i in 0..total {
                     meter.tick()?;
                     if table[i] != DEFEATED {
-                        table[i] = solve_cell(&table, i, &coords, &reach, &moves);
+                        table[i] = solve_cell(&table, i, &coords, &reach, &moves, board);
                     }
                     advance(&mut coords, &reach, &ordering);
                 }
@@ -142,7 +157,7 @@ impl Outcomes {
                     let i = i as usize;
                     if table[i] != DEFEATED {
                         let coords = coordinates_of(i, &reach, &strides);
-                        table[i] = solve_cell(&table, i, &coords, &reach, &moves);
+                        table[i] = solve_cell(&table, i, &coords, &reach, &moves, board);
                     }
                 }
             }
@@ -160,7 +175,8 @@ impl Outcomes {
         &self.reach
     }
 
-    /// The outcome of a position of the box; `None` outside the box or for a defeated point.
+    /// The outcome of a position of the box; `None` outside the box, for a defeated point and
+    /// for a point off the board.
     pub fn outcome(&self, point: &Point) -> Option<Outcome> {
         let c = point.coordinates();
         if c.len() != self.upper.len() || c.iter().zip(&self.upper).any(|(x, u)| x > u) {
@@ -178,7 +194,8 @@ impl Outcomes {
         self.outcome(point) == Some(Outcome::P)
     }
 
-    /// Every point of the box (defeated ones included), in lexicographic order.
+    /// Every point of the box (defeated ones and those off the board included), in
+    /// lexicographic order.
     pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
         let d = self.upper.len();
         let total: usize = self.upper.iter().map(|&u| u as usize + 1).product();
@@ -198,7 +215,7 @@ impl Outcomes {
 
     /// The first point of the box (in lexicographic order) that is a P-position of the game
     /// and not of `claimed`, or the other way round; `None` when they agree on the whole box.
-    /// Defeated points are skipped.
+    /// Defeated points and points off the board are skipped.
     pub fn first_difference(&self, claimed: impl Fn(&Point) -> bool) -> Option<Point> {
         self.points().find(|p| match self.outcome(p) {
             None => false,
@@ -208,7 +225,7 @@ impl Outcomes {
 
     /// A picture of a two-dimensional box: one line per value of the second coordinate, the
     /// largest first, one character per value of the first: `P` for a P-position, `.` for an
-    /// N-position, `x` for a defeated one. `None` in other dimensions.
+    /// N-position, `x` for a defeated one or one off the board. `None` in other dimensions.
     pub fn picture(&self) -> Option<String> {
         let [u0, u1] = self.upper[..] else { return None };
         let mut out = String::new();
@@ -237,6 +254,8 @@ struct Move {
     takes: Vec<(usize, u32)>,
     /// Coordinates with `γ_j < 0`: the target's `p_j + |γ_j|` must stay in the enlarged box.
     adds: Vec<(usize, u32)>,
+    /// The rule vector.
+    gamma: Vec<i64>,
 }
 
 impl Move {
@@ -253,20 +272,36 @@ impl Move {
             }
         }
         let offset = isize::try_from(offset).expect("offsets within a box that fits in memory");
-        Move { offset, takes, adds }
+        Move { offset, takes, adds, gamma: gamma.to_vec() }
     }
 }
 
-/// The outcome of cell `i` at `coords`, every move's target being solved already.
+/// The outcome of cell `i` at `coords`, every move's target being solved already. A target
+/// beyond the enlarged box is unknown, unless it is off `board` (then it is no move).
 #[inline]
-fn solve_cell(table: &[u8], i: usize, coords: &[u32], reach: &[u32], moves: &[Move]) -> u8 {
+fn solve_cell(
+    table: &[u8],
+    i: usize,
+    coords: &[u32],
+    reach: &[u32],
+    moves: &[Move],
+    board: Option<&Board>,
+) -> u8 {
     let mut unknown = false;
     for m in moves {
         if m.takes.iter().any(|&(j, g)| coords[j] < g) {
             continue;
         }
         if m.adds.iter().any(|&(j, g)| u64::from(coords[j]) + u64::from(g) > u64::from(reach[j])) {
-            unknown = true;
+            let off_board = board.is_some_and(|b| {
+                let target: Option<Vec<u32>> = coords
+                    .iter()
+                    .zip(&m.gamma)
+                    .map(|(&x, &g)| u32::try_from(i64::from(x) - g).ok())
+                    .collect();
+                target.is_none_or(|t| !b.contains(&t))
+            });
+            unknown |= !off_board;
             continue;
         }
         let target = (i as isize - m.offset) as usize;
@@ -361,9 +396,10 @@ fn coordinate_order(vectors: &[Vec<i64>], d: usize) -> Option<Vec<usize>> {
     open.is_empty().then_some(order)
 }
 
-/// The bounds of a box holding every point reachable from `[0, upper]`.
+/// The bounds of a box holding every point reachable from `[0, upper]` (on the board).
 fn reach_bounds(game: &LatticeGame, upper: &[u32]) -> Result<Vec<u32>, LatticeError> {
     let vectors = game.rules().vectors();
+    let inequalities = game.board().inequalities();
     let d = upper.len();
     let n = vectors.len();
     let mut reach = upper.to_vec();
@@ -388,13 +424,35 @@ fn reach_bounds(game: &LatticeGame, upper: &[u32]) -> Result<Vec<u32>, LatticeEr
                 b: rat(i64::from(upper[i])),
             });
         }
+        // On the board: the start a · p ≥ b and the end a · (p − Σ n_γ γ) ≥ b.
+        for k in inequalities {
+            let a = k.coefficients();
+            let mut start = vec![rat(0); d + n];
+            for i in 0..d {
+                start[i] = rat(a[i]);
+            }
+            let mut end = start.clone();
+            for (idx, v) in vectors.iter().enumerate() {
+                let dot: i64 = a.iter().zip(v).map(|(&x, &y)| x * y).sum();
+                end[d + idx] = rat(-dot);
+            }
+            constraints.push(Constraint {
+                a: start,
+                relation: Relation::AtLeast,
+                b: rat(k.bound()),
+            });
+            constraints.push(Constraint { a: end, relation: Relation::AtLeast, b: rat(k.bound()) });
+        }
         let mut cost = vec![rat(0); d + n];
         cost[j] = rat(-1);
         for (k, v) in vectors.iter().enumerate() {
             cost[d + k] = rat(v[j]);
         }
-        let Lp::Optimal(_, value) = minimize(&cost, &constraints) else {
-            unreachable!("the weight of axiom 1 bounds every reachable coordinate")
+        let value = match minimize(&cost, &constraints) {
+            Lp::Optimal(_, value) => value,
+            // No point of the box is on the board: nothing is reached.
+            Lp::Infeasible => continue,
+            Lp::Unbounded => unreachable!("the function of axiom 1 bounds every reachable point"),
         };
         let max = (-value).floor().to_integer();
         reach[j] =

@@ -83,6 +83,30 @@ pub enum LatticeError {
         /// The coordinate of the ray, counting from 1.
         axis: usize,
     },
+    /// Axiom 2 of a rule set fails on a board other than `N^d` for an extremal ray of the
+    /// recession cone whose tangent cone is not the orthant's.
+    #[error(
+        "axiom 2 fails for the ray {ray} of the board's recession cone: no rule vector lies in \
+         its negative tangent cone (no rule vector γ has −γ in the tangent cone {tangent})"
+    )]
+    RayWithoutRuleOnBoard {
+        /// The ray, a primitive integer vector, as `(1, 2)`.
+        ray: String,
+        /// The tangent cone along the ray, as the inequalities tight there, `2 x0 - x1 >= 0`
+        /// (variable `xj` is coordinate `j`, counting from 0).
+        tangent: String,
+    },
+    /// A board that could not be built or read.
+    #[error("board: {0}")]
+    Board(#[from] crate::BoardError),
+    /// A position of `N^d` outside the board's polyhedron.
+    #[error("position {point} is not on the board: it breaks {inequality}")]
+    OffBoard {
+        /// The position.
+        point: String,
+        /// The first inequality it breaks, as `2 x0 - x1 >= 0`.
+        inequality: String,
+    },
     /// A point with a negative coordinate, or one too large for the game.
     #[error("{what} {index}: {reason}")]
     BadPoint {
