@@ -7,7 +7,7 @@ use crate::exit::Failure;
 use crate::input::read_arg;
 use serde_json::json;
 
-use crate::report::{AsData, Opts, solver_report_as};
+use crate::report::{AsData, Opts, SearchArg, solver_report_as};
 
 /// Arguments of `grundy cram`.
 #[derive(Debug, clap::Args)]
@@ -87,12 +87,16 @@ pub(crate) fn chomp(args: &ChompArgs) -> Result<String, Failure> {
         // The square bitten, from 0 (row 0 at the bottom, the poisoned square at (0, 0)).
         mv: |&(r, c): &(u8, u8)| json!({ "row": r, "column": c }),
     };
+    // Chomp's values are large (*19 on 10 x 10): valuing every child once beats asking each
+    // child about one value after another (docs/performance.md).
+    let mut opts = args.opts;
+    opts.search.get_or_insert(SearchArg::Mex);
     solver_report_as(
         "chomp",
         &game,
         &bar.position(),
         bar.to_string(),
-        args.opts,
+        opts,
         (
             |&(r, c): &(u8, u8)| format!("row {}, column {}", u32::from(r) + 1, u32::from(c) + 1),
             |after: &u64| game.bar(*after).map_or_else(|e| e.to_string(), |b| b.to_string()),

@@ -65,7 +65,7 @@ where
         time_limit: Some(args.time_limit),
         table_mib: DEFAULT_TABLE_MIB,
     };
-    let opts = Opts { show: true, misere: args.misere, limits, json: args.json };
+    let opts = Opts { show: true, misere: args.misere, limits, json: args.json, search: None };
     solver_report(
         name,
         ruleset,

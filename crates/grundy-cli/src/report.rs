@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use grundy::{Config, Known, Nimber, Outcome, Ruleset, Solver, mex};
+use grundy::{Config, Known, Method, Nimber, Outcome, Ruleset, Solver, mex};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -23,6 +23,28 @@ pub(crate) struct Opts {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub(crate) json: bool,
+    /// The solver's search: pruned (set queries, the default) or mex (every child valued,
+    /// the default of chomp, whose values are large)
+    #[arg(long, value_enum, value_name = "SEARCH")]
+    pub(crate) search: Option<SearchArg>,
+}
+
+/// The search methods of grundy-core's solver, as `--search` names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum SearchArg {
+    /// Set queries (Method::Pruned)
+    Pruned,
+    /// Every child valued (Method::Mex)
+    Mex,
+}
+
+impl From<SearchArg> for Method {
+    fn from(arg: SearchArg) -> Self {
+        match arg {
+            SearchArg::Pruned => Method::Pruned,
+            SearchArg::Mex => Method::Mex,
+        }
+    }
 }
 
 /// The solver configuration of the first call under `limits`.
@@ -180,7 +202,11 @@ where
     M: Fn(&R::Move) -> Value,
 {
     let limits = Limits::start(opts.limits);
-    let mut solver = Solver::with_config(game, config(&limits));
+    let mut config = config(&limits);
+    if let Some(search) = opts.search {
+        config = config.with_method(search.into());
+    }
+    let mut solver = Solver::with_config(game, config);
     let lines = |moves: Vec<R::Move>| -> Vec<MoveLine> {
         moves
             .iter()

@@ -636,13 +636,13 @@ fn a_node_budget_stops_with_status_3_and_what_was_proved() {
     );
     assert_stopped(&["tw-search", "5", "--max-nodes", "1"], nodes, "multisets of columns");
     // What is reported is true: this board is *2, and 'take 2 from heap 2' is one of its
-    // winning moves; after 47 positions, 18 of its 19 moves are solved, which rules out 0,
-    // *, *3 .. *7 and gives that winning move.
+    // winning moves; after 47 positions of the mex search, 18 of its 19 moves are solved,
+    // which rules out 0, *, *3 .. *7 and gives that winning move.
     let board = "5 3 0 4 2 2 / 1 3 3 2 1 0";
     let text = stdout(&grundy(&["dq-nim", board]));
     assert!(text.contains("value     *2\n"), "{text}");
     assert!(text.contains("winning moves (4):\n  take 2 from heap 2\n"), "{text}");
-    let err = stderr(&grundy(&["dq-nim", board, "--max-nodes", "47"]));
+    let err = stderr(&grundy(&["dq-nim", board, "--search", "mex", "--max-nodes", "47"]));
     for fact in [
         "moves solved: 18 of 19",
         "the value is none of 0, *, *3, *4, *5, *6, *7 (values of moves)",
@@ -652,7 +652,9 @@ fn a_node_budget_stops_with_status_3_and_what_was_proved() {
     ] {
         assert!(err.contains(fact), "{fact}: {err}");
     }
-    assert!(grundy(&["dq-nim", board, "--max-nodes", "48"]).status.success());
+    assert!(grundy(&["dq-nim", board, "--search", "mex", "--max-nodes", "48"]).status.success());
+    // The pruned search (the default) stops too, and says what it proved.
+    assert_stopped(&["dq-nim", board, "--max-nodes", "1"], nodes, "searched");
     // The time limit of the octal games: Grundy's game to heap 10^6 takes far longer.
     assert_stopped(
         &["octal", "grundy", "--upto", "1000000", "--time-limit", "0.2"],

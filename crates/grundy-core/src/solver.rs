@@ -39,9 +39,8 @@ pub enum Method {
     /// The value of a position is the mex of the values of all its children, each computed
     /// exactly (outcomes stop at the first move to a P-position). An explicit stack: any depth.
     ///
-    /// The default: on games whose values are large (Chomp, say) it visits far fewer
-    /// positions than [`Pruned`](Method::Pruned), which repeats its queries once per value.
-    #[default]
+    /// Choose it for games whose values are large (Chomp, say): it visits each position once,
+    /// while [`Pruned`](Method::Pruned) repeats its queries once per value.
     Mex,
     /// Set queries after Beling and Rogalski (*On pruning search trees of impartial games*,
     /// 2020): a position is asked "is your value in `R`?" and keeps the set of values it can
@@ -53,9 +52,10 @@ pub enum Method {
     /// skip `j = 0`. Recursive; components more than 256 moves deep, or with more than 255
     /// moves, are handed to the [`Mex`](Method::Mex) search.
     ///
-    /// Faster where values are small (Cram: 4 × 9 in 0.45 M positions, against 2.7 M for
-    /// [`Mex`](Method::Mex); random Node-Kayles graphs of 50 vertices: 20 times fewer
-    /// positions than the specialised mex search).
+    /// The default: most games have small values, and there the queries cut most of the
+    /// tree (Cram, Node-Kayles, Transverse Wave, and rulesets written plainly, without
+    /// reductions of their own; figures in `docs/performance.md`).
+    #[default]
     Pruned,
 }
 
@@ -142,7 +142,7 @@ pub struct Config {
 
 impl Default for Config {
     /// A 256 MiB table for the normal-play values, the same for misère outcomes, no budget,
-    /// the [`Method::Mex`] search, exclusions stored.
+    /// the [`Method::Pruned`] search, exclusions stored.
     fn default() -> Self {
         Config {
             table_bytes: 256 << 20,

@@ -344,7 +344,8 @@ fn deep_games_do_not_overflow_the_stack() {
 fn node_budget_stops_the_search_and_keeps_what_was_proved() {
     let game = Subtraction(vec![1, 2, 5]);
     let budget = Budget::unlimited().with_max_nodes(600);
-    let mut solver = Solver::with_config(&game, Config::default().with_budget(budget.clone()));
+    let config = Config::default().with_budget(budget.clone()).with_method(Method::Mex);
+    let mut solver = Solver::with_config(&game, config);
     // 2001 positions to prove, depth first: more than the budget allows in one call.
     assert_eq!(solver.value(&2000), Err(SolveError::NodeLimit { limit: 600 }));
     // The solver is still usable, and each call extends what the table has proved.
