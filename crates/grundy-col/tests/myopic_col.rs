@@ -558,12 +558,7 @@ proptest! {
     ) {
         let total: usize = paths.iter().map(Vec::len).sum();
         // A random numbering of the vertices.
-        let mut perm: Vec<usize> = (0..total).collect();
-        let mut s = seed;
-        for i in (1..total).rev() {
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            perm.swap(i, usize::try_from(s >> 33).unwrap() % (i + 1));
-        }
+        let perm = grundy_testkit::random::permutation(total, &mut grundy_testkit::random::rng(seed));
         let mut colours = vec![Colour::Uncoloured; total];
         let mut arcs = Vec::new();
         let mut at = 0;

@@ -98,6 +98,28 @@ impl Default for SolverConfig {
     }
 }
 
+/// The settings grundy-core's [`Config`](grundy_core::Config) shares with this solver: its
+/// table bound and its budget (its [`Method`](grundy_core::Method) does not apply: this
+/// solver always asks value queries); the Node-Kayles settings keep their defaults.
+///
+/// ```
+/// use grundy_core::{Budget, Config};
+/// use grundy_node_kayles::SolverConfig;
+///
+/// let core = Config::default().with_table_bytes(64 << 20).with_budget(Budget::unlimited().with_max_nodes(1000));
+/// let config = SolverConfig::from(&core);
+/// assert_eq!(config.table_bytes(), 64 << 20);
+/// assert_eq!(config.budget().max_nodes(), Some(1000));
+/// assert_eq!(config.canonical_max(), SolverConfig::default().canonical_max());
+/// ```
+impl From<&grundy_core::Config> for SolverConfig {
+    fn from(config: &grundy_core::Config) -> Self {
+        SolverConfig::default()
+            .with_table_bytes(config.table_bytes())
+            .with_budget(config.budget().clone())
+    }
+}
+
 impl SolverConfig {
     /// Bounds the memory of the solver's tables to about `bytes` bytes in all (see
     /// [`NodeKaylesSolver`] for how it is shared).
@@ -1978,21 +2000,13 @@ mod tests {
 
     use super::*;
 
-    /// A random graph on `n` vertices, each edge present with probability `percent`%.
+    /// A random graph on `n` vertices, each edge present with probability `percent`%
+    /// (grundy-testkit's generator).
     fn random_graph(n: usize, percent: u64, seed: u64) -> Graph {
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut g = Graph::new(n);
-        for u in 0..n {
-            for v in u + 1..n {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                if x % 100 < percent {
-                    g.add_edge(u, v).unwrap();
-                }
-            }
-        }
-        g
+        #[allow(clippy::cast_precision_loss, reason = "a percentage")]
+        let p = percent as f64 / 100.0;
+        let edges = grundy_testkit::random::gnp_edges(n, p, &mut grundy_testkit::random::rng(seed));
+        Graph::from_edges(n, edges).unwrap()
     }
 
     fn engine(game: &NodeKayles) -> Engine<u64> {

@@ -679,18 +679,12 @@ mod tests {
 
     /// A small deterministic stream of families.
     fn families() -> impl Iterator<Item = Vec<u64>> {
-        let mut x = 0x1234_5678_9abc_def1u64;
+        use grundy_testkit::random::{Rng, rng};
+        let mut random = rng(7);
         (0..3000).map(move |i| {
             let rows = 1 + i % 9;
             let cols = 1 + i % 13;
-            (0..rows)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    x & ((1u64 << cols) - 1)
-                })
-                .collect()
+            (0..rows).map(|_| random.random::<u64>() & ((1u64 << cols) - 1)).collect()
         })
     }
 
