@@ -85,7 +85,7 @@ impl AvoidTruePosition {
         true_vars: VarSet,
     ) -> Result<Self, PositionError> {
         for (c, clause) in clauses.iter().enumerate() {
-            if let Some(max) = clause.max_element().filter(|&m| m >= variables) {
+            if let Some(max) = clause.last().filter(|&m| m >= variables) {
                 return Err(PositionError::ClauseVariableOutOfRange {
                     clause: c + 1,
                     variable: max + 1,
@@ -93,7 +93,7 @@ impl AvoidTruePosition {
                 });
             }
         }
-        if let Some(max) = true_vars.max_element().filter(|&m| m >= variables) {
+        if let Some(max) = true_vars.last().filter(|&m| m >= variables) {
             return Err(PositionError::TrueVariableOutOfRange { variable: max + 1, variables });
         }
         Ok(AvoidTruePosition { variables, clauses, true_vars })
@@ -149,14 +149,14 @@ impl AvoidTruePosition {
         for c in self.open_clauses() {
             used = used.union(c);
         }
-        VarSet::full(self.variables).difference(&used)
+        VarSet::range(0..self.variables).difference(&used)
     }
 }
 
 impl fmt::Display for AvoidTruePosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::formula::write_clauses(f, &self.clauses, |f, v| write!(f, "x{}", v + 1))?;
-        let used = self.clauses.iter().filter_map(VarSet::max_element).max().map_or(0, |m| m + 1);
+        let used = self.clauses.iter().filter_map(VarSet::last).max().map_or(0, |m| m + 1);
         if self.variables > used {
             write!(f, " ; variables: {}", self.variables)?;
         }

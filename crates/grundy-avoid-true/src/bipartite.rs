@@ -145,13 +145,13 @@ impl BipartitePosition {
         if current >= piles {
             return Err(BipartiteError::CurrentOutOfRange { vertex: current + 1, piles });
         }
-        if let Some(pile) = pebbles.max_element().filter(|&p| p >= piles) {
+        if let Some(pile) = pebbles.last().filter(|&p| p >= piles) {
             return Err(BipartiteError::PileOutOfRange { pile: pile + 1, piles });
         }
         if pebbles.contains(current) {
             return Err(BipartiteError::PebbleOnCurrent { vertex: current + 1 });
         }
-        if let Some(station) = powered.max_element().filter(|&s| s >= stations) {
+        if let Some(station) = powered.last().filter(|&s| s >= stations) {
             return Err(BipartiteError::StationOutOfRange { station: station + 1, stations });
         }
         if let Some(station) = powered.difference(&adjacency[current]).iter().next() {

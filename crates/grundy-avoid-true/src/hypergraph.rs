@@ -77,7 +77,7 @@ impl HypergraphPosition {
         current: usize,
     ) -> Result<Self, HypergraphError> {
         for (e, edge) in edges.iter().enumerate() {
-            if let Some(v) = edge.max_element().filter(|&v| v >= vertices) {
+            if let Some(v) = edge.last().filter(|&v| v >= vertices) {
                 return Err(HypergraphError::EdgeVertexOutOfRange {
                     edge: e + 1,
                     vertex: v + 1,
@@ -85,7 +85,7 @@ impl HypergraphPosition {
                 });
             }
         }
-        if let Some(v) = pebbles.max_element().filter(|&v| v >= vertices) {
+        if let Some(v) = pebbles.last().filter(|&v| v >= vertices) {
             return Err(HypergraphError::PebbleOutOfRange { vertex: v + 1, vertices });
         }
         if current >= vertices {

@@ -37,10 +37,12 @@ mod formula;
 mod hypergraph;
 #[cfg(feature = "serde")]
 mod serde_impls;
-mod varset;
 
 pub use avoid_true::{AvoidTrue, AvoidTruePosition, PositionError};
 pub use bipartite::{BipartiteError, BipartitePosition, RechargeableBipartite};
 pub use formula::{Formula, FormulaError, MAX_NUMBERED_VARIABLE};
 pub use hypergraph::{HypergraphError, HypergraphPosition, RechargeableHypergraph};
-pub use varset::VarSet;
+/// A set of variables (or piles, stations, vertices): grundy-core's
+/// [`BitSet`](grundy_core::BitSet), the one set type of the workspace. `VarSet::range(0..n)`
+/// is `{0, …, n − 1}`; `last()` is the largest element.
+pub type VarSet = grundy_core::BitSet;

@@ -2,32 +2,16 @@
 //! `serde`). Positions deserialise through their constructors, so that data which is no
 //! position is an error rather than a value that breaks an invariant.
 
+use grundy_core::bitset::MAX_DESERIALIZED;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{AvoidTruePosition, BipartitePosition, Formula, HypergraphPosition, VarSet};
 
-/// The largest element a deserialised [`VarSet`] may hold, plus one, and the most piles of a
-/// deserialised [`BipartitePosition`]: short data cannot ask for a huge allocation.
-const MAX_INDEX: usize = 1 << 20;
-
-impl Serialize for VarSet {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
-    }
-}
-
-impl<'de> Deserialize<'de> for VarSet {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let elements = Vec::<usize>::deserialize(deserializer)?;
-        if let Some(&i) = elements.iter().find(|&&i| i >= MAX_INDEX) {
-            return Err(D::Error::custom(format_args!(
-                "index {i} is too large: indices are below {MAX_INDEX}"
-            )));
-        }
-        Ok(elements.into_iter().collect())
-    }
-}
+/// The most piles of a deserialised [`BipartitePosition`] (the elements of a deserialised
+/// [`VarSet`] are bounded by grundy-core's [`MAX_DESERIALIZED`]): short data cannot ask for a
+/// huge allocation.
+const MAX_INDEX: usize = MAX_DESERIALIZED;
 
 #[derive(Serialize, Deserialize)]
 struct AvoidTrueData {

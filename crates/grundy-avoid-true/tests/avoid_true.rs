@@ -216,10 +216,10 @@ fn varset_operations() {
     assert_eq!(b.difference(&a), set(&[6]));
     assert!(set(&[5]).is_subset(&a) && !b.is_subset(&a) && !a.is_subset(&b));
     assert!(set(&[2, 3]).is_disjoint(&a) && !a.is_disjoint(&b));
-    assert_eq!(a.max_element(), Some(70));
-    assert_eq!(VarSet::new().max_element(), None);
-    assert_eq!(VarSet::full(65).len(), 65);
-    assert_eq!(VarSet::full(65).max_element(), Some(64));
+    assert_eq!(a.last(), Some(70));
+    assert_eq!(VarSet::new().last(), None);
+    assert_eq!(VarSet::range(0..65).len(), 65);
+    assert_eq!(VarSet::range(0..65).last(), Some(64));
     let mut c = a.clone();
     assert!(c.remove(70));
     assert!(!c.remove(70));

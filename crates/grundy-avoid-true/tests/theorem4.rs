@@ -46,14 +46,14 @@ fn bipartite_of_matrix(b: &Matrix, n: usize) -> BipartitePosition {
         edges.extend(r.iter_ones().map(|j| (j, i)));
         edges.push((n, i));
     }
-    BipartitePosition::new(n + 1, rows.len(), edges, VarSet::full(n), n).expect("valid")
+    BipartitePosition::new(n + 1, rows.len(), edges, VarSet::range(0..n), n).expect("valid")
 }
 
 /// Corollary 1, hypergraph: vertex `j` (with a pebble) is column `j`; each live row is the
 /// hyperedge of its 1 columns plus the start vertex `n`.
 fn hypergraph_of_matrix(b: &Matrix, n: usize) -> HypergraphPosition {
     let edges = b.live().map(|(_, r)| r.iter_ones().chain([n]).collect::<VarSet>()).collect();
-    HypergraphPosition::new(n + 1, edges, VarSet::full(n), n).expect("valid")
+    HypergraphPosition::new(n + 1, edges, VarSet::range(0..n), n).expect("valid")
 }
 
 /// Walks both game trees in tandem with moves mapped to themselves: at every node the two

@@ -1,6 +1,7 @@
 //! Budgets: how much work a solver may do before it gives up.
 
 use core::time::Duration;
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
@@ -183,29 +184,27 @@ impl Budget {
     /// # Ok::<(), SolveError>(())
     /// ```
     pub fn start(&self) -> Meter<'_> {
-        Meter {
-            budget: self,
-            nodes: 0,
-            reported: 0,
-            work: 0,
-            deadline: self.time_limit.map(|limit| Instant::now() + limit),
-        }
+        Meter::counting(Cow::Borrowed(self))
     }
 }
 
 /// The running count of one call against its [`Budget`] ([`Budget::start`]).
 ///
-/// It reports its nodes to the budget's [`Progress`] every [`POLL_INTERVAL`](Self::POLL_INTERVAL)
-/// nodes and, for the rest, when it is dropped at the end of the call.
+/// It reads the clock and the flags on the first node of the call and then every
+/// [`POLL_INTERVAL`](Self::POLL_INTERVAL) nodes (or [`with_poll_interval`](Self::with_poll_interval)),
+/// reports its nodes to the budget's [`Progress`] then and, for the rest, when it is dropped
+/// at the end of the call.
 #[derive(Debug)]
 pub struct Meter<'a> {
-    budget: &'a Budget,
+    budget: Cow<'a, Budget>,
     nodes: u64,
     /// How many of `nodes` were added to the budget's progress.
     reported: u64,
     /// Moves listed since the clock was last read (see [`Meter::charge`]).
     work: u64,
     deadline: Option<Instant>,
+    /// The poll interval less one (a power of two less one).
+    poll_mask: u64,
 }
 
 impl Drop for Meter<'_> {
@@ -214,17 +213,64 @@ impl Drop for Meter<'_> {
     }
 }
 
+impl Meter<'static> {
+    /// A meter that owns its budget (a clone, which shares the budget's flags and progress),
+    /// for a count kept across calls in a struct; otherwise as [`Budget::start`].
+    ///
+    /// ```
+    /// use grundy_core::{Budget, Meter, SolveError};
+    ///
+    /// struct Store {
+    ///     meter: Option<Meter<'static>>,
+    /// }
+    /// let mut store = Store { meter: Some(Meter::owned(Budget::unlimited().with_max_nodes(1))) };
+    /// let meter = store.meter.as_mut().expect("set above");
+    /// assert_eq!(meter.tick(), Ok(()));
+    /// assert_eq!(meter.tick(), Err(SolveError::NodeLimit { limit: 1 }));
+    /// ```
+    pub fn owned(budget: Budget) -> Self {
+        Meter::counting(Cow::Owned(budget))
+    }
+}
+
+impl<'a> Meter<'a> {
+    /// A fresh count against `budget`, its clock started now.
+    fn counting(budget: Cow<'a, Budget>) -> Self {
+        Meter {
+            deadline: budget.time_limit.map(|limit| Instant::now() + limit),
+            budget,
+            nodes: 0,
+            reported: 0,
+            work: 0,
+            poll_mask: Meter::POLL_INTERVAL - 1,
+        }
+    }
+}
+
 impl Meter<'_> {
     /// How often (in nodes) the clock and the cancellation flag are read, and the count
-    /// reported to the budget's [`Progress`].
+    /// reported to the budget's [`Progress`], unless [`with_poll_interval`](Self::with_poll_interval)
+    /// says otherwise.
     pub const POLL_INTERVAL: u64 = 1024;
+
+    /// Reads the clock and the flags every `nodes` nodes (rounded up to a power of two, at
+    /// least 1) rather than every [`POLL_INTERVAL`](Self::POLL_INTERVAL): for searches whose
+    /// nodes are costly, so that a time limit is not overshot by a thousand of them.
+    #[must_use]
+    pub const fn with_poll_interval(mut self, nodes: u64) -> Self {
+        self.poll_mask = match nodes.checked_next_power_of_two() {
+            Some(interval) => interval - 1,
+            None => u64::MAX,
+        };
+        self
+    }
 
     /// Counts one expanded position; fails when a limit is reached.
     ///
     /// # Errors
     ///
-    /// [`SolveError::NodeLimit`] past the node limit; at the poll points (every
-    /// [`POLL_INTERVAL`](Self::POLL_INTERVAL) nodes), [`SolveError::TimeLimit`] past the
+    /// [`SolveError::NodeLimit`] past the node limit; at the poll points (the first node,
+    /// then every [`POLL_INTERVAL`](Self::POLL_INTERVAL) nodes), [`SolveError::TimeLimit`] past the
     /// deadline and [`SolveError::Cancelled`] when a cancellation flag is set.
     #[inline]
     pub fn tick(&mut self) -> Result<(), SolveError> {
@@ -234,7 +280,7 @@ impl Meter<'_> {
                 return Err(SolveError::NodeLimit { limit });
             }
         }
-        if self.nodes % Self::POLL_INTERVAL == 0 {
+        if self.poll_due() {
             self.report();
             self.work = 0;
             self.poll()?;
@@ -247,7 +293,14 @@ impl Meter<'_> {
     /// records its table's fill.
     #[inline]
     pub(crate) fn progress_due(&self) -> Option<&Progress> {
-        if self.nodes % Self::POLL_INTERVAL == 0 { self.budget.progress.as_deref() } else { None }
+        if self.poll_due() { self.budget.progress.as_deref() } else { None }
+    }
+
+    /// Whether the node just counted is a poll point: the first node of the call and every
+    /// interval after it.
+    #[inline]
+    const fn poll_due(&self) -> bool {
+        self.nodes & self.poll_mask == 1 & self.poll_mask
     }
 
     /// Moves listed between two readings of the clock at most, whatever the node count: a

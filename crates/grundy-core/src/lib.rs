@@ -87,6 +87,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod bitset;
 mod budget;
 pub mod compact;
 mod error;
@@ -101,6 +102,7 @@ pub mod solver;
 pub mod sum;
 pub mod table;
 
+pub use bitset::BitSet;
 pub use budget::{Budget, Meter, Progress};
 pub use error::SolveError;
 pub use nimber::{Nimber, ParseNimberError};

@@ -30,9 +30,11 @@
 mod graph;
 #[cfg(feature = "petgraph")]
 mod petgraph;
-mod set;
 mod text;
 
 pub use graph::{Graph, GraphError};
-pub use set::{Iter, VertexSet};
+/// A set of vertices: grundy-core's [`BitSet`](grundy_core::BitSet), the one set type of
+/// the workspace (inline up to 128 vertices, any size beyond).
+pub type VertexSet = grundy_core::BitSet;
+pub use grundy_core::bitset::Iter;
 pub use text::{MAX_PARSED_ORDER, ParseGraphError, ParseVerticesError};

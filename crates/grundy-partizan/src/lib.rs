@@ -57,9 +57,13 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// How often (in nodes) the partizan searches and the store's budgeted calls read the clock
+/// and the cancellation flag: their nodes (canonical forms, sums) are costly, so more often
+/// than grundy-core's [`Meter::POLL_INTERVAL`](grundy_core::Meter::POLL_INTERVAL).
+const POLL_INTERVAL: u64 = 256;
+
 mod dyadic;
 mod impartial;
-mod meter;
 pub mod naive;
 pub mod notation;
 mod ruleset;

@@ -19,8 +19,8 @@
 
 use grundy_core::{Budget, SolveError, Table, TableStats};
 
-use crate::meter::Meter;
-use crate::{Game, GameStore, PartizanOutcome, PartizanRuleset, Player};
+use crate::{Game, GameStore, POLL_INTERVAL, PartizanOutcome, PartizanRuleset, Player};
+use grundy_core::Meter;
 
 /// The cache bound of a new [`Solver`] and of the one-call functions: 256 MiB, half for the
 /// position table and half for the store's memos (hash maps grow on demand, so small searches
@@ -359,7 +359,7 @@ impl<P: Clone + Eq + core::hash::Hash> Search<P> {
         store: &mut GameStore,
         budget: &Budget,
     ) -> Result<Game, SolveError> {
-        let mut meter = Meter::start(budget);
+        let mut meter = budget.start().with_poll_interval(POLL_INTERVAL);
         self.position(ruleset, position, store, &mut meter, 0)
     }
 
@@ -369,7 +369,7 @@ impl<P: Clone + Eq + core::hash::Hash> Search<P> {
         ruleset: &R,
         position: &P,
         store: &mut GameStore,
-        meter: &mut Meter,
+        meter: &mut Meter<'_>,
         depth: usize,
     ) -> Result<Game, SolveError> {
         let mut parts = Vec::new();
@@ -388,7 +388,7 @@ impl<P: Clone + Eq + core::hash::Hash> Search<P> {
         ruleset: &R,
         part: &P,
         store: &mut GameStore,
-        meter: &mut Meter,
+        meter: &mut Meter<'_>,
         depth: usize,
     ) -> Result<Game, SolveError> {
         let key = ruleset.canonical_key(part);

@@ -10,7 +10,7 @@ use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 use num_bigint::BigUint;
 
 use crate::Dyadic;
-use crate::meter::Meter;
+use grundy_core::Meter;
 
 /// A short partizan game in canonical form: a small handle into a [`GameStore`].
 ///
@@ -288,7 +288,7 @@ pub struct GameStore {
     /// The games `x + n·↑ + *m` made by [`GameStore::nus`] (not the nimbers).
     nus_memo: HashMap<Nus, Game>,
     /// The budget of the running [`within`](GameStore::within) call, and why it stopped.
-    limit: Option<(Meter, Option<SolveError>)>,
+    limit: Option<(Meter<'static>, Option<SolveError>)>,
 }
 
 impl Default for GameStore {
@@ -405,7 +405,8 @@ impl GameStore {
             return Ok(f(self));
         }
         let before = self.nodes.len();
-        self.limit = Some((Meter::start(budget), None));
+        let meter = Meter::owned(budget.clone()).with_poll_interval(crate::POLL_INTERVAL);
+        self.limit = Some((meter, None));
         let result = f(self);
         match self.limit.take() {
             Some((_, Some(stop))) => {

@@ -1,4 +1,6 @@
-//! [`VertexSet`]: a set of vertices stored as a bitset of any size.
+//! [`BitSet`]: a set of small non-negative integers (elements, variables, piles) stored as a
+//! bitset of any size, the one set type of the workspace's rulesets (`grundy_graph::BitSet`
+//! and `grundy_avoid_true::VarSet` are this type under the names of their domains).
 
 use core::cmp::Ordering;
 use core::fmt;
@@ -6,25 +8,30 @@ use core::hash::{Hash, Hasher};
 
 use smallvec::SmallVec;
 
-/// The number of vertices a word of a [`VertexSet`] holds.
+/// The number of elements a word of a [`BitSet`] holds.
 const WORD: usize = 64;
 
-/// A set of vertices (non-negative integers), stored as a bitset of 64-bit words.
+/// The elements a [`BitSet`] accepts when deserialised are below this (2^20): short data
+/// cannot ask for a huge allocation.
+pub const MAX_DESERIALIZED: usize = 1 << 20;
+
+/// A set of small non-negative integers (elements, variables, piles), stored as a bitset of
+/// 64-bit words.
 ///
-/// Sets of vertices below 128 live inline, without allocation; larger sets grow on the heap.
+/// Sets of elements below 128 live inline, without allocation; larger sets grow on the heap.
 /// The storage never keeps trailing zero words, so two equal sets have equal words and hash
 /// alike whatever operations built them.
 ///
-/// Sets are ordered as the binary numbers `Σ 2^v` over their vertices: by their largest vertex
+/// Sets are ordered as the binary numbers `Σ 2^v` over their elements: by their largest element
 /// first, then downwards (so `{} < {0} < {1} < {0, 1} < {2}`).
 ///
 /// # Example
 ///
 /// ```
-/// use grundy_graph::VertexSet;
+/// use grundy_core::BitSet;
 ///
-/// let mut a: VertexSet = [0, 1, 2, 200].into_iter().collect();
-/// let b = VertexSet::range(2..5);
+/// let mut a: BitSet = [0, 1, 2, 200].into_iter().collect();
+/// let b = BitSet::range(2..5);
 /// assert!(a.contains(200));
 /// assert_eq!(a.intersection(&b).iter().collect::<Vec<_>>(), vec![2]);
 /// assert_eq!((&a | &b).len(), 6);
@@ -32,35 +39,35 @@ const WORD: usize = 64;
 /// assert_eq!(a.to_string(), "{0, 1, 2}");
 /// ```
 ///
-/// With the `serde` feature a set serialises as its vertices in increasing order
-/// (`[0, 1, 2, 200]`); any list deserialises (repeats counted once) whose vertices are below
-/// [`MAX_PARSED_ORDER`](crate::MAX_PARSED_ORDER), so that short data cannot ask for a huge
-/// allocation.
+/// With the `serde` feature a set serialises as its elements in increasing order
+/// (`[0, 1, 2, 200]`); any list deserialises (repeats counted once) whose elements are below
+/// [`MAX_DESERIALIZED`], so that short data cannot ask for a huge allocation.
 #[derive(Clone, Default, PartialEq, Eq)]
-pub struct VertexSet {
+pub struct BitSet {
     /// Invariant: the last word, if any, is not zero.
-    // Raw words rather than `bitvec`: this set is the hot path of the Friend Circle and
-    // Demographic Influence solvers, which need inline storage without allocation up to 128
-    // vertices and word-wise operations.
+    // Raw words rather than `bitvec`: this set is the hot path of the Friend Circle,
+    // Demographic Influence and Avoid True solvers, which need inline storage without
+    // allocation up to 128 elements and word-wise operations; on bitvec (measured,
+    // docs/performance.md) membership was about 4x and set operations about 2x slower.
     words: SmallVec<[u64; 2]>,
 }
 
-impl VertexSet {
+impl BitSet {
     /// The empty set.
     pub fn new() -> Self {
-        VertexSet { words: SmallVec::new() }
+        BitSet { words: SmallVec::new() }
     }
 
     /// The set holding only `v`.
     pub fn singleton(v: usize) -> Self {
-        let mut set = VertexSet::new();
+        let mut set = BitSet::new();
         set.insert(v);
         set
     }
 
-    /// The set of the vertices of `range`.
+    /// The set of the elements of `range`.
     pub fn range(range: core::ops::Range<usize>) -> Self {
-        let mut set = VertexSet::new();
+        let mut set = BitSet::new();
         if range.start >= range.end {
             return set;
         }
@@ -78,10 +85,10 @@ impl VertexSet {
         set
     }
 
-    /// The set whose members are the set bits of `words` (bit `b` of word `i` is vertex
+    /// The set whose members are the set bits of `words` (bit `b` of word `i` is element
     /// `64 i + b`).
     pub fn from_words(words: &[u64]) -> Self {
-        let mut set = VertexSet { words: SmallVec::from_slice(words) };
+        let mut set = BitSet { words: SmallVec::from_slice(words) };
         set.trim();
         set
     }
@@ -127,7 +134,7 @@ impl VertexSet {
         self.words.get(v / WORD).is_some_and(|word| word & (1u64 << (v % WORD)) != 0)
     }
 
-    /// The number of vertices in the set.
+    /// The number of elements in the set.
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
@@ -137,12 +144,12 @@ impl VertexSet {
         self.words.is_empty()
     }
 
-    /// Removes every vertex.
+    /// Removes every element.
     pub fn clear(&mut self) {
         self.words.clear();
     }
 
-    /// The smallest vertex, if any.
+    /// The smallest element, if any.
     pub fn first(&self) -> Option<usize> {
         self.words
             .iter()
@@ -151,40 +158,40 @@ impl VertexSet {
             .map(|(i, w)| i * WORD + w.trailing_zeros() as usize)
     }
 
-    /// The largest vertex, if any.
+    /// The largest element, if any.
     pub fn last(&self) -> Option<usize> {
         let top = *self.words.last()?;
         Some((self.words.len() - 1) * WORD + (WORD - 1 - top.leading_zeros() as usize))
     }
 
-    /// The vertices in increasing order.
+    /// The elements in increasing order.
     pub fn iter(&self) -> Iter<'_> {
         Iter { words: &self.words, index: 0, current: self.words.first().copied().unwrap_or(0) }
     }
 
-    /// The vertices in either set.
-    pub fn union(&self, other: &VertexSet) -> VertexSet {
+    /// The elements in either set.
+    pub fn union(&self, other: &BitSet) -> BitSet {
         let mut out = self.clone();
         out.union_with(other);
         out
     }
 
-    /// The vertices in both sets.
-    pub fn intersection(&self, other: &VertexSet) -> VertexSet {
+    /// The elements in both sets.
+    pub fn intersection(&self, other: &BitSet) -> BitSet {
         let mut out = self.clone();
         out.intersect_with(other);
         out
     }
 
-    /// The vertices of `self` not in `other`.
-    pub fn difference(&self, other: &VertexSet) -> VertexSet {
+    /// The elements of `self` not in `other`.
+    pub fn difference(&self, other: &BitSet) -> BitSet {
         let mut out = self.clone();
         out.difference_with(other);
         out
     }
 
-    /// The vertices in exactly one of the sets.
-    pub fn symmetric_difference(&self, other: &VertexSet) -> VertexSet {
+    /// The elements in exactly one of the sets.
+    pub fn symmetric_difference(&self, other: &BitSet) -> BitSet {
         let mut out = self.clone();
         if other.words.len() > out.words.len() {
             out.words.resize(other.words.len(), 0);
@@ -196,8 +203,8 @@ impl VertexSet {
         out
     }
 
-    /// Adds every vertex of `other`.
-    pub fn union_with(&mut self, other: &VertexSet) {
+    /// Adds every element of `other`.
+    pub fn union_with(&mut self, other: &BitSet) {
         if other.words.len() > self.words.len() {
             self.words.resize(other.words.len(), 0);
         }
@@ -206,8 +213,8 @@ impl VertexSet {
         }
     }
 
-    /// Keeps only the vertices also in `other`.
-    pub fn intersect_with(&mut self, other: &VertexSet) {
+    /// Keeps only the elements also in `other`.
+    pub fn intersect_with(&mut self, other: &BitSet) {
         self.words.truncate(other.words.len());
         for (a, b) in self.words.iter_mut().zip(&other.words) {
             *a &= b;
@@ -215,27 +222,27 @@ impl VertexSet {
         self.trim();
     }
 
-    /// Removes every vertex of `other`.
-    pub fn difference_with(&mut self, other: &VertexSet) {
+    /// Removes every element of `other`.
+    pub fn difference_with(&mut self, other: &BitSet) {
         for (a, b) in self.words.iter_mut().zip(&other.words) {
             *a &= !b;
         }
         self.trim();
     }
 
-    /// Tells whether every vertex of `self` is in `other`.
-    pub fn is_subset(&self, other: &VertexSet) -> bool {
+    /// Tells whether every element of `self` is in `other`.
+    pub fn is_subset(&self, other: &BitSet) -> bool {
         self.words.len() <= other.words.len()
             && self.words.iter().zip(&other.words).all(|(a, b)| a & !b == 0)
     }
 
-    /// Tells whether the sets have no vertex in common.
-    pub fn is_disjoint(&self, other: &VertexSet) -> bool {
+    /// Tells whether the sets have no element in common.
+    pub fn is_disjoint(&self, other: &BitSet) -> bool {
         self.words.iter().zip(&other.words).all(|(a, b)| a & b == 0)
     }
 
-    /// The number of vertices in both sets, without building the intersection.
-    pub fn intersection_len(&self, other: &VertexSet) -> usize {
+    /// The number of elements in both sets, without building the intersection.
+    pub fn intersection_len(&self, other: &BitSet) -> usize {
         self.words.iter().zip(&other.words).map(|(a, b)| (a & b).count_ones() as usize).sum()
     }
 }
@@ -245,13 +252,13 @@ const fn mask_below(n: usize) -> u64 {
     if n >= WORD { u64::MAX } else { (1u64 << n) - 1 }
 }
 
-impl Hash for VertexSet {
+impl Hash for BitSet {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.words.as_slice().hash(state);
     }
 }
 
-impl Ord for VertexSet {
+impl Ord for BitSet {
     fn cmp(&self, other: &Self) -> Ordering {
         self.words
             .len()
@@ -260,20 +267,20 @@ impl Ord for VertexSet {
     }
 }
 
-impl PartialOrd for VertexSet {
+impl PartialOrd for BitSet {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl fmt::Debug for VertexSet {
+impl fmt::Debug for BitSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.iter()).finish()
     }
 }
 
 /// Writes the set as `{0, 3, 5}`.
-impl fmt::Display for VertexSet {
+impl fmt::Display for BitSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("{")?;
         for (i, v) in self.iter().enumerate() {
@@ -287,35 +294,35 @@ impl fmt::Display for VertexSet {
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for VertexSet {
+impl serde::Serialize for BitSet {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.iter())
     }
 }
 
 #[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for VertexSet {
+impl<'de> serde::Deserialize<'de> for BitSet {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let vertices = <Vec<usize> as serde::Deserialize>::deserialize(deserializer)?;
-        let max = crate::MAX_PARSED_ORDER;
-        if let Some(&v) = vertices.iter().find(|&&v| v >= max) {
+        let elements = <Vec<usize> as serde::Deserialize>::deserialize(deserializer)?;
+        let max = MAX_DESERIALIZED;
+        if let Some(&v) = elements.iter().find(|&&v| v >= max) {
             return Err(serde::de::Error::custom(format_args!(
-                "vertex {v} is too large: vertices are below {max}"
+                "element {v} is too large: elements are below {max}"
             )));
         }
-        Ok(vertices.into_iter().collect())
+        Ok(elements.into_iter().collect())
     }
 }
 
-impl FromIterator<usize> for VertexSet {
+impl FromIterator<usize> for BitSet {
     fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Self {
-        let mut set = VertexSet::new();
+        let mut set = BitSet::new();
         set.extend(iter);
         set
     }
 }
 
-impl Extend<usize> for VertexSet {
+impl Extend<usize> for BitSet {
     fn extend<I: IntoIterator<Item = usize>>(&mut self, iter: I) {
         for v in iter {
             self.insert(v);
@@ -323,7 +330,7 @@ impl Extend<usize> for VertexSet {
     }
 }
 
-impl<'a> IntoIterator for &'a VertexSet {
+impl<'a> IntoIterator for &'a BitSet {
     type Item = usize;
     type IntoIter = Iter<'a>;
 
@@ -332,34 +339,34 @@ impl<'a> IntoIterator for &'a VertexSet {
     }
 }
 
-impl core::ops::BitOr for &VertexSet {
-    type Output = VertexSet;
+impl core::ops::BitOr for &BitSet {
+    type Output = BitSet;
 
     /// The union.
-    fn bitor(self, other: &VertexSet) -> VertexSet {
+    fn bitor(self, other: &BitSet) -> BitSet {
         self.union(other)
     }
 }
 
-impl core::ops::BitAnd for &VertexSet {
-    type Output = VertexSet;
+impl core::ops::BitAnd for &BitSet {
+    type Output = BitSet;
 
     /// The intersection.
-    fn bitand(self, other: &VertexSet) -> VertexSet {
+    fn bitand(self, other: &BitSet) -> BitSet {
         self.intersection(other)
     }
 }
 
-impl core::ops::Sub for &VertexSet {
-    type Output = VertexSet;
+impl core::ops::Sub for &BitSet {
+    type Output = BitSet;
 
     /// The difference.
-    fn sub(self, other: &VertexSet) -> VertexSet {
+    fn sub(self, other: &BitSet) -> BitSet {
         self.difference(other)
     }
 }
 
-/// The vertices of a [`VertexSet`] in increasing order.
+/// The elements of a [`BitSet`] in increasing order.
 #[derive(Clone, Debug)]
 pub struct Iter<'a> {
     words: &'a [u64],
@@ -389,19 +396,19 @@ mod tests {
     fn range_matches_inserts() {
         for start in [0, 1, 63, 64, 65, 127, 128, 130] {
             for end in [0, 1, 63, 64, 65, 127, 128, 129, 200] {
-                let expected: VertexSet = (start..end).collect();
-                assert_eq!(VertexSet::range(start..end), expected, "{start}..{end}");
+                let expected: BitSet = (start..end).collect();
+                assert_eq!(BitSet::range(start..end), expected, "{start}..{end}");
             }
         }
     }
 
     #[test]
     fn trailing_words_never_linger() {
-        let mut a = VertexSet::singleton(300);
+        let mut a = BitSet::singleton(300);
         assert!(a.remove(300));
-        assert_eq!(a, VertexSet::new());
+        assert_eq!(a, BitSet::new());
         assert!(a.words().is_empty());
-        let b = VertexSet::singleton(200).intersection(&VertexSet::singleton(3));
+        let b = BitSet::singleton(200).intersection(&BitSet::singleton(3));
         assert!(b.words().is_empty());
     }
 }
