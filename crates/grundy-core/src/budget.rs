@@ -190,8 +190,8 @@ impl Budget {
 
 /// The running count of one call against its [`Budget`] ([`Budget::start`]).
 ///
-/// It reads the clock and the flags on the first node of the call and then every
-/// [`POLL_INTERVAL`](Self::POLL_INTERVAL) nodes (or [`with_poll_interval`](Self::with_poll_interval)),
+/// It reads the clock and the flags every [`POLL_INTERVAL`](Self::POLL_INTERVAL) nodes (or
+/// [`with_poll_interval`](Self::with_poll_interval)),
 /// reports its nodes to the budget's [`Progress`] then and, for the rest, when it is dropped
 /// at the end of the call.
 #[derive(Debug)]
@@ -269,8 +269,8 @@ impl Meter<'_> {
     ///
     /// # Errors
     ///
-    /// [`SolveError::NodeLimit`] past the node limit; at the poll points (the first node,
-    /// then every [`POLL_INTERVAL`](Self::POLL_INTERVAL) nodes), [`SolveError::TimeLimit`] past the
+    /// [`SolveError::NodeLimit`] past the node limit; at the poll points (every
+    /// [`POLL_INTERVAL`](Self::POLL_INTERVAL) nodes), [`SolveError::TimeLimit`] past the
     /// deadline and [`SolveError::Cancelled`] when a cancellation flag is set.
     #[inline]
     pub fn tick(&mut self) -> Result<(), SolveError> {
@@ -296,11 +296,10 @@ impl Meter<'_> {
         if self.poll_due() { self.budget.progress.as_deref() } else { None }
     }
 
-    /// Whether the node just counted is a poll point: the first node of the call and every
-    /// interval after it.
+    /// Whether the node just counted is a poll point: every interval.
     #[inline]
     const fn poll_due(&self) -> bool {
-        self.nodes & self.poll_mask == 1 & self.poll_mask
+        self.nodes & self.poll_mask == 0
     }
 
     /// Moves listed between two readings of the clock at most, whatever the node count: a

@@ -360,6 +360,8 @@ impl<P: Clone + Eq + core::hash::Hash> Search<P> {
         budget: &Budget,
     ) -> Result<Game, SolveError> {
         let mut meter = budget.start().with_poll_interval(POLL_INTERVAL);
+        // The flags and the clock are read before the first node too: a node here is costly.
+        meter.poll()?;
         self.position(ruleset, position, store, &mut meter, 0)
     }
 

@@ -406,6 +406,8 @@ impl GameStore {
         }
         let before = self.nodes.len();
         let meter = Meter::owned(budget.clone()).with_poll_interval(crate::POLL_INTERVAL);
+        // The flags and the clock are read before the first step too.
+        meter.poll()?;
         self.limit = Some((meter, None));
         let result = f(self);
         match self.limit.take() {
