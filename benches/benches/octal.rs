@@ -5,13 +5,13 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy_octal::{Code, Heaps, Method, Octal, Rules, Sequence};
+use grundy_octal::{Code, Heaps, Octal, Rules, Sequence, SequenceMethod};
 
 /// The six classic codes: periodic (0.137, 0.77, 4.07) and unsolved (0.6, 0.16, 0.007).
 const CODES: [&str; 6] = ["0.137", "0.77", "0.6", "0.16", "0.007", "4.07"];
 
 /// The values of heaps `0 .. len` of `code` by `method`.
-fn run(code: &Code, method: Method, len: usize) -> Sequence {
+fn run(code: &Code, method: SequenceMethod, len: usize) -> Sequence {
     let mut s = Sequence::with_method(code.clone(), method);
     s.extend_to(len).expect("within MAX_LEN");
     s
@@ -26,10 +26,10 @@ fn octal(c: &mut Criterion) {
     for text in CODES {
         let code: Code = text.parse().expect("valid code");
         group.bench_function(format!("plain {text} n=10^4"), |b| {
-            b.iter(|| run(black_box(&code), Method::Plain, 10_000))
+            b.iter(|| run(black_box(&code), SequenceMethod::Plain, 10_000))
         });
         group.bench_function(format!("fast {text} n=10^4"), |b| {
-            b.iter(|| run(black_box(&code), Method::Fast, 10_000))
+            b.iter(|| run(black_box(&code), SequenceMethod::Fast, 10_000))
         });
     }
     // Larger heaps, fast only; 0.007 has no mask with few rare heaps before 2^17 and stays
@@ -40,14 +40,14 @@ fn octal(c: &mut Criterion) {
     {
         let code: Code = text.parse().expect("valid code");
         group.bench_function(format!("fast {text} n={len}"), |b| {
-            b.iter(|| run(black_box(&code), Method::Fast, len))
+            b.iter(|| run(black_box(&code), SequenceMethod::Fast, len))
         });
     }
     // Raw speed (every value computed, no period used): 4.07 needs one split per heap parity.
     for (text, len) in [("4.07", 1_000_000), ("0.77", 1_000_000), ("0.16", 300_000)] {
         let code: Code = text.parse().expect("valid code");
         group.bench_function(format!("rare-common {text} n={len}"), |b| {
-            b.iter(|| run(black_box(&code), Method::RareCommon, len))
+            b.iter(|| run(black_box(&code), SequenceMethod::RareCommon, len))
         });
     }
     group.finish();
@@ -78,9 +78,9 @@ fn grundys_game(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
     for (method, name, len) in [
-        (Method::Plain, "plain", 1 << 14),
-        (Method::Fast, "fast", 1 << 14),
-        (Method::Fast, "fast", 1 << 16),
+        (SequenceMethod::Plain, "plain", 1 << 14),
+        (SequenceMethod::Fast, "fast", 1 << 14),
+        (SequenceMethod::Fast, "fast", 1 << 16),
     ] {
         group.bench_function(format!("{name} heaps 0..{len}"), |b| {
             b.iter(|| {

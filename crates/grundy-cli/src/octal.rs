@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use grundy::SolveError;
 use grundy::octal::{
-    Dots, Heaps, MAX_LEN, Method, Octal, OctalError, Periodicity, Rules, Sequence,
+    Dots, Heaps, MAX_LEN, Octal, OctalError, Periodicity, Rules, Sequence, SequenceMethod,
 };
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::prelude::*;
@@ -88,12 +88,12 @@ pub(crate) enum MethodArg {
     Plain,
 }
 
-impl From<MethodArg> for Method {
+impl From<MethodArg> for SequenceMethod {
     fn from(arg: MethodArg) -> Self {
         match arg {
-            MethodArg::Fast => Method::Fast,
-            MethodArg::RareCommon => Method::RareCommon,
-            MethodArg::Plain => Method::Plain,
+            MethodArg::Fast => SequenceMethod::Fast,
+            MethodArg::RareCommon => SequenceMethod::RareCommon,
+            MethodArg::Plain => SequenceMethod::Plain,
         }
     }
 }

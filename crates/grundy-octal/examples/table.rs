@@ -9,7 +9,7 @@
 //! seconds taken, `G(N)`, the share of losing heaps (value 0) among `0 ..= N`, the largest
 //! value, the proved period if any, and an FNV-1a checksum of the values. `METHOD` is one of
 //! `raw` or `rare-common` (every value computed, no period used:
-//! [`Method::RareCommon`]), `plain` ([`Method::Plain`]), `fast` ([`Method::Fast`]: the table,
+//! [`SequenceMethod::RareCommon`]), `plain` ([`SequenceMethod::Plain`]), `fast` ([`SequenceMethod::Fast`]: the table,
 //! read off the period once one is proved) and `certified` (values only until the
 //! periodicity theorem proves a period, then stop; falls back to the full table when none is
 //! proved within `N + 1` values).
@@ -17,7 +17,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use grundy_octal::{Method, Rules, Sequence};
+use grundy_octal::{Rules, Sequence, SequenceMethod};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -40,10 +40,10 @@ fn run(args: &[String]) -> Result<String, String> {
     let n: usize = n.parse().map_err(|_| format!("'{n}' is not a heap size"))?;
     let method_name = rest.first().map_or("raw", String::as_str);
     let (method, certified) = match method_name {
-        "raw" | "rare-common" => (Method::RareCommon, false),
-        "plain" => (Method::Plain, false),
-        "fast" => (Method::Fast, false),
-        "certified" => (Method::Fast, true),
+        "raw" | "rare-common" => (SequenceMethod::RareCommon, false),
+        "plain" => (SequenceMethod::Plain, false),
+        "fast" => (SequenceMethod::Fast, false),
+        "certified" => (SequenceMethod::Fast, true),
         other => return Err(format!("unknown method '{other}'")),
     };
     let len = n.checked_add(1).ok_or("N is too large")?;

@@ -1,6 +1,6 @@
 //! A faster exact computation of Grundy sequences: rare and common values, and proved periods.
 //!
-//! The technique is described on [`Method::Fast`]; this module holds its state and the
+//! The technique is described on [`SequenceMethod::Fast`]; this module holds its state and the
 //! choice of its mask.
 
 use grundy_core::NimberSet;
@@ -17,17 +17,17 @@ use crate::{OctalError, Periodicity, Rules};
 /// # Example
 ///
 /// ```
-/// use grundy_octal::{Method, Sequence};
+/// use grundy_octal::{SequenceMethod, Sequence};
 ///
-/// let mut s = Sequence::with_method("0.6".parse()?, Method::Fast);
+/// let mut s = Sequence::with_method("0.6".parse()?, SequenceMethod::Fast);
 /// s.extend_to(20_000)?;
-/// assert_eq!(Sequence::new("0.6".parse()?).method(), Method::default());
+/// assert_eq!(Sequence::new("0.6".parse()?).method(), SequenceMethod::default());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
-pub enum Method {
+pub enum SequenceMethod {
     /// The definition: the mex over every option of every heap.
     ///
     /// # Complexity
@@ -81,7 +81,7 @@ pub enum Method {
     /// heap. In the worst case (no good mask, no period), the plain method's O(n² · t).
     #[default]
     Fast,
-    /// [`Fast`](Method::Fast) without proved periods: rare and common values (one split, or
+    /// [`Fast`](SequenceMethod::Fast) without proved periods: rare and common values (one split, or
     /// one per heap parity) only, so every value is computed from its options even where a
     /// proved period would give it.
     ///
@@ -90,7 +90,7 @@ pub enum Method {
     ///
     /// # Complexity
     ///
-    /// As [`Fast`](Method::Fast) before any period is proved.
+    /// As [`Fast`](SequenceMethod::Fast) before any period is proved.
     RareCommon,
 }
 
@@ -224,7 +224,7 @@ fn split_mask(left: &[u8], right: &[u8]) -> u64 {
 
 /// A rare/common split of the heaps: heap `a` is *rare* when
 /// `popcount(G(a) & mask) + tag · ((a + j) mod 2)` is even, `j` being the parity of the split
-/// digits (see [`Method::RareCommon`]). With `tag` false this is the classic split by a mask
+/// digits (see [`SequenceMethod::RareCommon`]). With `tag` false this is the classic split by a mask
 /// alone; with `tag` true the heaps of either parity have their own set of common values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Split {
@@ -630,7 +630,8 @@ mod tests {
     use super::*;
 
     fn plain(rules: &Rules, len: usize) -> Vec<u32> {
-        let mut s = crate::Sequence::for_rules_with_method(rules.clone(), crate::Method::Plain);
+        let mut s =
+            crate::Sequence::for_rules_with_method(rules.clone(), crate::SequenceMethod::Plain);
         s.extend_to(len).expect("short");
         s.values().to_vec()
     }

@@ -3,7 +3,7 @@
 //! A [`Code`] says, for each number of tokens taken from a heap, whether the rest may vanish,
 //! stay one heap or split in two (or three, for hexadecimal codes). The [`Sequence`] of a code
 //! holds the Grundy values of single heaps, computed on demand (by the rare-and-common
-//! method, with one split per heap parity where that helps: [`Method`]) and, once the
+//! method, with one split per heap parity where that helps: [`SequenceMethod`]) and, once the
 //! periodicity theorem proves a period ([`Periodicity`]; for codes that split in three too,
 //! with the bound for three parts), known for heaps of any size. [`Octal`] plays positions of
 //! several heaps as a [`grundy_core::Ruleset`] with every winning move, even on heaps up to
@@ -38,7 +38,7 @@ mod sequence;
 
 pub use code::{Code, MAX_DIGITS, ParseCodeError};
 pub use dots::Dots;
-pub use fast::Method;
+pub use fast::SequenceMethod;
 pub use game::{
     Heaps, MAX_ENUMERATED_HEAP, MAX_ENUMERATED_THREE_WAY_HEAP, MAX_LISTED_MOVES, Octal, OctalMove,
     WinningMoves,

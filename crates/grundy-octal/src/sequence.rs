@@ -4,7 +4,7 @@ use grundy_core::{Nimber, NimberSet};
 
 use crate::period::prove_period;
 use crate::plain::plain_value;
-use crate::{Code, Method, OctalError, Periodicity, Rules, fast};
+use crate::{Code, OctalError, Periodicity, Rules, SequenceMethod, fast};
 
 /// The longest sequence that may be computed (values are 4 bytes each: 1 GiB).
 pub const MAX_LEN: usize = 1 << 28;
@@ -12,8 +12,8 @@ pub const MAX_LEN: usize = 1 << 28;
 /// The Grundy values of single heaps of an octal game, computed on demand.
 ///
 /// `G(0), G(1), ...` are computed in order by the definition (the mex of the values of every
-/// option, the value of a split being the nim-sum of its parts), and kept; the [`Method`]
-/// (by default [`Method::Fast`]) only changes how fast. Once a period has
+/// option, the value of a split being the nim-sum of its parts), and kept; the [`SequenceMethod`]
+/// (by default [`SequenceMethod::Fast`]) only changes how fast. Once a period has
 /// been proved ([`Sequence::find_period`]), the value of any heap, even `10^18`, is answered in
 /// constant time by [`Sequence::value`].
 ///
@@ -38,15 +38,15 @@ pub struct Sequence {
     values: Vec<u32>,
     max: u32,
     period: Option<Periodicity>,
-    method: Method,
-    /// A period proved by [`Method::Fast`] while extending: later extensions read their values
+    method: SequenceMethod,
+    /// A period proved by [`SequenceMethod::Fast`] while extending: later extensions read their values
     /// off it (kept apart from `period`, which [`find_period`](Sequence::find_period) sets).
     fill: Option<Periodicity>,
 }
 
 impl Sequence {
     /// The sequence of the octal game `code`, with nothing computed yet, computed by the
-    /// default [`Method`].
+    /// default [`SequenceMethod`].
     pub fn new(code: Code) -> Self {
         Sequence::for_rules(Rules::octal(code))
     }
@@ -59,22 +59,22 @@ impl Sequence {
     /// # Example
     ///
     /// ```
-    /// use grundy_octal::{Method, Sequence};
+    /// use grundy_octal::{SequenceMethod, Sequence};
     ///
-    /// let mut plain = Sequence::with_method("0.16".parse()?, Method::Plain);
-    /// let mut fast = Sequence::with_method("0.16".parse()?, Method::Fast);
+    /// let mut plain = Sequence::with_method("0.16".parse()?, SequenceMethod::Plain);
+    /// let mut fast = Sequence::with_method("0.16".parse()?, SequenceMethod::Fast);
     /// plain.extend_to(500)?;
     /// fast.extend_to(500)?;
     /// assert_eq!(plain.values(), fast.values());
-    /// assert_eq!(fast.method(), Method::Fast);
+    /// assert_eq!(fast.method(), SequenceMethod::Fast);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_method(code: Code, method: Method) -> Self {
+    pub fn with_method(code: Code, method: SequenceMethod) -> Self {
         Sequence::for_rules_with_method(Rules::octal(code), method)
     }
 
     /// The sequence of any [`Rules`] (an octal code, a subtraction set, Grundy's game), with
-    /// nothing computed yet, computed by the default [`Method`].
+    /// nothing computed yet, computed by the default [`SequenceMethod`].
     ///
     /// ```
     /// use grundy_octal::{Rules, Sequence};
@@ -85,16 +85,16 @@ impl Sequence {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn for_rules(rules: Rules) -> Self {
-        Sequence::for_rules_with_method(rules, Method::default())
+        Sequence::for_rules_with_method(rules, SequenceMethod::default())
     }
 
     /// The sequence of `rules`, with nothing computed yet, to be computed by `method`.
-    pub fn for_rules_with_method(rules: Rules, method: Method) -> Self {
+    pub fn for_rules_with_method(rules: Rules, method: SequenceMethod) -> Self {
         Sequence { rules, values: Vec::new(), max: 0, period: None, method, fill: None }
     }
 
     /// The method [`extend_to`](Sequence::extend_to) computes values with.
-    pub const fn method(&self) -> Method {
+    pub const fn method(&self) -> SequenceMethod {
         self.method
     }
 
@@ -145,7 +145,7 @@ impl Sequence {
     }
 
     /// Computes values until there are `len` of them (heaps `0 .. len`), by the sequence's
-    /// [`Method`].
+    /// [`SequenceMethod`].
     ///
     /// # Errors
     ///
@@ -153,17 +153,17 @@ impl Sequence {
     ///
     /// # Complexity
     ///
-    /// With [`Method::Plain`]: O(len² · t) for codes that split in two (every split of every
+    /// With [`SequenceMethod::Plain`]: O(len² · t) for codes that split in two (every split of every
     /// heap is visited), O(len · t) for codes that never split, and O(len³ · t) for codes that
-    /// split in three. [`Method::Fast`] (codes that split in at most two) is never worse than
+    /// split in three. [`SequenceMethod::Fast`] (codes that split in at most two) is never worse than
     /// that by more than a constant factor, and is far faster when the values have few rare
-    /// values or a period is proved early; see [`Method::Fast`].
+    /// values or a period is proved early; see [`SequenceMethod::Fast`].
     pub fn extend_to(&mut self, len: usize) -> Result<(), OctalError> {
         if len > MAX_LEN {
             return Err(OctalError::TooLong { len, max: MAX_LEN });
         }
         self.values.reserve(len.saturating_sub(self.values.len()));
-        if self.method != Method::Plain && !self.rules.code().splits_in_three() {
+        if self.method != SequenceMethod::Plain && !self.rules.code().splits_in_three() {
             if let Some(proof) = self.fill {
                 while self.values.len() < len {
                     let n = self.values.len() as u64;
@@ -171,7 +171,7 @@ impl Sequence {
                 }
                 return Ok(());
             }
-            let periods = self.method == Method::Fast;
+            let periods = self.method == SequenceMethod::Fast;
             self.fill = fast::extend(&self.rules, &mut self.values, &mut self.max, len, periods)?;
             return Ok(());
         }

@@ -1,11 +1,11 @@
 //! The octal family of grundy-testkit's corpus of known values, run through every engine of
-//! the crate: the sequence by each [`Method`](grundy_octal::Method) (plain, rare-and-common,
+//! the crate: the sequence by each [`SequenceMethod`](grundy_octal::SequenceMethod) (plain, rare-and-common,
 //! fast), the values read off a proved period, the generic solver on [`Octal`] positions with
 //! `Method::Mex` and `Method::Pruned` (with outcomes), and plain recursion
 //! (`grundy_core::naive`) on the heaps small enough for it.
 
 use grundy_core::{Budget, Config, Nimber, Outcome, Solver, naive};
-use grundy_octal::{Code, Heaps, Method, Octal, Sequence};
+use grundy_octal::{Code, Heaps, Octal, Sequence, SequenceMethod};
 use grundy_testkit::corpus;
 
 /// The most nodes plain recursion may visit on one heap.
@@ -22,7 +22,7 @@ fn octal_corpus() {
         let len = expected.len();
 
         // The sequence, by each method.
-        for method in [Method::Plain, Method::RareCommon, Method::Fast] {
+        for method in [SequenceMethod::Plain, SequenceMethod::RareCommon, SequenceMethod::Fast] {
             let mut s = Sequence::with_method(code.clone(), method);
             s.extend_to(len).unwrap();
             assert_eq!(&s.values()[..len], &expected[..], "{what}: {method:?}");

@@ -1,10 +1,10 @@
 //! The fast method (rare and common values, proved periods) against the plain definition.
 
-use grundy_octal::{Code, Method, Sequence};
+use grundy_octal::{Code, Sequence, SequenceMethod};
 use proptest::prelude::*;
 
 /// The values of heaps `0 .. len` of `code` by `method`.
-fn values(code: &Code, method: Method, len: usize) -> Vec<u32> {
+fn values(code: &Code, method: SequenceMethod, len: usize) -> Vec<u32> {
     let mut s = Sequence::with_method(code.clone(), method);
     s.extend_to(len).unwrap_or_else(|e| panic!("{code}: {e}"));
     s.values().to_vec()
@@ -14,13 +14,13 @@ fn values(code: &Code, method: Method, len: usize) -> Vec<u32> {
 /// fast method chooses its mask anew at each call).
 fn check(text: &str, len: usize) {
     let code: Code = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-    let plain = values(&code, Method::Plain, len);
-    for method in [Method::Fast, Method::RareCommon] {
+    let plain = values(&code, SequenceMethod::Plain, len);
+    for method in [SequenceMethod::Fast, SequenceMethod::RareCommon] {
         let fast = values(&code, method, len);
         let first = plain.iter().zip(&fast).position(|(p, f)| p != f);
         assert_eq!(first, None, "{text} {method:?}: first difference at heap {first:?}");
     }
-    let mut stepped = Sequence::with_method(code, Method::Fast);
+    let mut stepped = Sequence::with_method(code, SequenceMethod::Fast);
     for end in [1, 2, 3, 70, 300, 1000, len / 3, len] {
         stepped.extend_to(end.max(stepped.len())).unwrap();
     }
@@ -45,10 +45,10 @@ proptest! {
     /// Differential: the fast method gives the plain method's values on random codes.
     #[test]
     fn fast_equals_plain_on_random_codes(code in code()) {
-        let plain = values(&code, Method::Plain, 2000);
-        let fast = values(&code, Method::Fast, 2000);
+        let plain = values(&code, SequenceMethod::Plain, 2000);
+        let fast = values(&code, SequenceMethod::Fast, 2000);
         prop_assert_eq!(&plain, &fast, "{}", code);
-        let raw = values(&code, Method::RareCommon, 2000);
+        let raw = values(&code, SequenceMethod::RareCommon, 2000);
         prop_assert_eq!(plain, raw, "{} without periods", code);
     }
 }
@@ -61,9 +61,9 @@ proptest! {
     /// in one go or in two steps (the split is chosen anew at each step).
     #[test]
     fn rare_common_equals_plain_at_random_lengths(code in code(), len in 1usize..6000, cut in 0usize..6000) {
-        let plain = values(&code, Method::Plain, len);
-        prop_assert_eq!(&values(&code, Method::RareCommon, len), &plain, "{}", code);
-        let mut stepped = Sequence::with_method(code.clone(), Method::RareCommon);
+        let plain = values(&code, SequenceMethod::Plain, len);
+        prop_assert_eq!(&values(&code, SequenceMethod::RareCommon, len), &plain, "{}", code);
+        let mut stepped = Sequence::with_method(code.clone(), SequenceMethod::RareCommon);
         stepped.extend_to(cut.min(len)).unwrap();
         stepped.extend_to(len).unwrap();
         prop_assert_eq!(stepped.values(), &plain[..], "{} in two steps", code);
@@ -73,8 +73,8 @@ proptest! {
     /// asked for) at random lengths.
     #[test]
     fn every_method_equals_plain_on_hex_codes(code in hex_code(), len in 1usize..120) {
-        let plain = values(&code, Method::Plain, len);
-        for method in [Method::Fast, Method::RareCommon] {
+        let plain = values(&code, SequenceMethod::Plain, len);
+        for method in [SequenceMethod::Fast, SequenceMethod::RareCommon] {
             prop_assert_eq!(&values(&code, method, len), &plain, "{} {:?}", code, method);
         }
     }
@@ -90,9 +90,12 @@ fn hex_code() -> impl Strategy<Value = Code> {
 
 #[test]
 fn default_is_fast_and_new_uses_it() {
-    assert_eq!(Method::default(), Method::Fast);
-    assert_eq!(Sequence::new(Code::kayles()).method(), Method::Fast);
-    assert_eq!(Sequence::with_method(Code::kayles(), Method::Plain).method(), Method::Plain);
+    assert_eq!(SequenceMethod::default(), SequenceMethod::Fast);
+    assert_eq!(Sequence::new(Code::kayles()).method(), SequenceMethod::Fast);
+    assert_eq!(
+        Sequence::with_method(Code::kayles(), SequenceMethod::Plain).method(),
+        SequenceMethod::Plain
+    );
 }
 
 /// The classic codes, including 0.6 and 0.007 (rare values, no period known), 0.16 (rare
@@ -130,9 +133,9 @@ fn fast_equals_plain_on_large_values() {
         ("0.4444".to_owned(), 64),
     ] {
         let code: Code = text.parse().unwrap();
-        let plain = values(&code, Method::Plain, 1500);
+        let plain = values(&code, SequenceMethod::Plain, 1500);
         assert!(plain.iter().any(|&v| v > above), "{text}: no value above {above}");
-        assert_eq!(values(&code, Method::Fast, 1500), plain, "{text}");
+        assert_eq!(values(&code, SequenceMethod::Fast, 1500), plain, "{text}");
     }
 }
 
@@ -144,14 +147,18 @@ fn extending_in_chunks_keeps_the_proved_period() {
     for text in ["0.137", "0.07", "4.07", "0.51"] {
         let code: Code = text.parse().unwrap();
         let len = (1 << 18) + 77;
-        let whole = values(&code, Method::Fast, len);
-        let mut chunked = Sequence::with_method(code.clone(), Method::Fast);
+        let whole = values(&code, SequenceMethod::Fast, len);
+        let mut chunked = Sequence::with_method(code.clone(), SequenceMethod::Fast);
         let mut chunk = 100;
         while chunked.len() < len {
             chunked.extend_to((chunked.len() + chunk).min(len)).unwrap();
             chunk = chunk * 3 / 2;
         }
         assert_eq!(chunked.values(), &whole[..], "{text}");
-        assert_eq!(whole[..20_000], values(&code, Method::RareCommon, 20_000)[..], "{text}");
+        assert_eq!(
+            whole[..20_000],
+            values(&code, SequenceMethod::RareCommon, 20_000)[..],
+            "{text}"
+        );
     }
 }

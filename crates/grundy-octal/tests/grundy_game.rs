@@ -1,7 +1,7 @@
 //! Grundy's game and subtraction games: the shared sequence machinery against plain searches.
 
 use grundy_core::{Nimber, Ruleset, Solver, naive};
-use grundy_octal::{Heaps, Method, Octal, OctalError, Rules, Sequence};
+use grundy_octal::{Heaps, Octal, OctalError, Rules, Sequence, SequenceMethod};
 use proptest::prelude::*;
 
 /// Grundy's game written from its definition alone: split one heap into two unequal heaps.
@@ -75,8 +75,8 @@ fn grundys_game_matches_a_search_over_its_definition() {
 
 #[test]
 fn both_methods_agree_on_grundys_game_far_out() {
-    let mut plain = Sequence::for_rules_with_method(Rules::grundys_game(), Method::Plain);
-    let mut fast = Sequence::for_rules_with_method(Rules::grundys_game(), Method::Fast);
+    let mut plain = Sequence::for_rules_with_method(Rules::grundys_game(), SequenceMethod::Plain);
+    let mut fast = Sequence::for_rules_with_method(Rules::grundys_game(), SequenceMethod::Fast);
     plain.extend_to(5000).unwrap();
     fast.extend_to(5000).unwrap();
     assert_eq!(plain.values(), fast.values());

@@ -1,12 +1,12 @@
 //! The periodicity theorem for hexadecimal codes (moves that leave three heaps), with the
 //! bound `3 max(n0, 1) + 2 p + t` derived on [`grundy_octal::Periodicity`].
 
-use grundy_octal::{Code, Method, Sequence};
+use grundy_octal::{Code, Sequence, SequenceMethod};
 use proptest::prelude::*;
 
 /// The plain values of `code` for heaps `0 .. len`.
 fn plain(code: &Code, len: usize) -> Vec<u32> {
-    let mut s = Sequence::with_method(code.clone(), Method::Plain);
+    let mut s = Sequence::with_method(code.clone(), SequenceMethod::Plain);
     s.extend_to(len).unwrap_or_else(|e| panic!("{code}: {e}"));
     s.values().to_vec()
 }

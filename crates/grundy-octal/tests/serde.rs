@@ -6,7 +6,7 @@
 use core::fmt::Debug;
 
 use grundy_core::{Nimber, Ruleset, Solver};
-use grundy_octal::{Code, Dots, Heaps, Method, Octal, OctalMove, Rules, WinningMoves};
+use grundy_octal::{Code, Dots, Heaps, Octal, OctalMove, Rules, SequenceMethod, WinningMoves};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -34,7 +34,7 @@ fn serde_codes_and_rules_round_trip() {
     // `unequal_splits` may be left out.
     let back: Rules = serde_json::from_str(r#"{"octal":{"code":"0.137"}}"#).unwrap();
     assert_eq!(back, Rules::octal(Code::dawson_chess()));
-    round_trip(&Method::Fast, "\"Fast\"");
+    round_trip(&SequenceMethod::Fast, "\"Fast\"");
 }
 
 #[test]

@@ -9,8 +9,8 @@ use grundy_lattice::{LatticeGame, Outcomes, Point};
 use grundy_nim::{Heaps as NimHeaps, Nim, NimMove};
 use grundy_node_kayles::{NodeKayles, NodeKaylesSolver, SolverConfig, VertexSet};
 use grundy_octal::{
-    Code, Dots, Heaps as OctalHeaps, MAX_ENUMERATED_THREE_WAY_HEAP, MAX_LEN, Method, Octal,
-    OctalError, OctalMove, Rules, Sequence,
+    Code, Dots, Heaps as OctalHeaps, MAX_ENUMERATED_THREE_WAY_HEAP, MAX_LEN, Octal, OctalError,
+    OctalMove, Rules, Sequence, SequenceMethod,
 };
 use grundy_quantum::{DemiQuantum, ParseMatrixError, Superposition};
 use grundy_transverse_wave::{
@@ -538,7 +538,7 @@ fn octal(request: &Request, limits: &Limits) -> Result<Analysis, Failure> {
         )
         .into());
     }
-    let mut seq = Sequence::for_rules_with_method(rules, Method::Fast);
+    let mut seq = Sequence::for_rules_with_method(rules, SequenceMethod::Fast);
     // The heap is at most MAX_OCTAL_HEAP: it fits.
     let upto = usize::try_from(largest).unwrap_or(usize::MAX);
     extend_within(&mut seq, upto.saturating_add(1), limits)?;
@@ -721,7 +721,7 @@ pub(crate) fn sequence(request: &SequenceRequest, limits: &Limits) -> Result<Val
         );
     }
     let len = usize::try_from(request.upto).unwrap_or(usize::MAX).saturating_add(1);
-    let mut seq = Sequence::for_rules_with_method(rules, Method::Fast);
+    let mut seq = Sequence::for_rules_with_method(rules, SequenceMethod::Fast);
     extend_within(&mut seq, len, limits)?;
     // A period proved among the values computed (none is sought beyond them).
     let period = match seq.find_period(seq.len()) {
