@@ -13,7 +13,7 @@ fn parallel_pruned_search_gives_the_solver_s_values() {
         let game = Cram::new(h, w).unwrap();
         let config = Config::default()
             .with_method(Method::Pruned)
-            .with_table_bytes(grundy::compact::CompactTable::MIN_BYTES);
+            .with_table_bytes(grundy::compact::MIN_BYTES);
         let one = Solver::with_config(&game, config.clone()).value(&game.start()).unwrap();
         for threads in [2, 3] {
             let many = grundy::solver::par_value(&game, &game.start(), &config, threads);

@@ -302,6 +302,14 @@ impl Meter<'_> {
         self.nodes & self.poll_mask == 0
     }
 
+    /// Whether the node last counted by [`tick`](Self::tick) was a poll point (every
+    /// [`POLL_INTERVAL`](Self::POLL_INTERVAL) nodes), where the clock and the flags were read:
+    /// where a search checks its own rare conditions too (a parallel search's signals, say).
+    #[inline]
+    pub const fn at_poll_point(&self) -> bool {
+        self.poll_due()
+    }
+
     /// Moves listed between two readings of the clock at most, whatever the node count: a
     /// position with a hundred thousand moves (a big heap) costs as much as a hundred
     /// thousand small ones, and the time limit must not wait for 1024 of them.
@@ -324,8 +332,9 @@ impl Meter<'_> {
         Ok(())
     }
 
-    /// Adds the nodes not yet reported to the budget's progress.
-    fn report(&mut self) {
+    /// Adds the nodes not yet reported to the budget's progress (done at every poll point
+    /// and when the meter is dropped; a meter kept across calls calls it at the end of each).
+    pub fn report(&mut self) {
         if let Some(progress) = &self.budget.progress {
             progress.add_nodes(self.nodes - self.reported);
             self.reported = self.nodes;

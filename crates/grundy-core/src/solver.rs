@@ -492,7 +492,7 @@ impl<R: Ruleset> Solver<R> {
     /// Small searches keep every fact in the general table, whose lookups are as fast while
     /// it fits in the processor's caches. When it reaches [`COMPACT_FROM`] entries and the
     /// position being stored has a word key, its facts move to a compact table (if the memory
-    /// bound allows its least size, [`CompactTable::MIN_BYTES`]), and the bound of
+    /// bound allows its least size, [`compact::MIN_BYTES`](crate::compact::MIN_BYTES)), and the bound of
     /// [`Config::with_table_bytes`] is shared: 7/8 for the compact table, 1/8 for the general
     /// one (for positions without a word key and the rare facts that do not fit in 16 bits).
     pub const fn compact_table(&self) -> Option<&CompactTable> {
@@ -770,7 +770,7 @@ impl<R: Ruleset> Solver<R> {
         };
         if let Some(shared) = &self.shared {
             match self.ruleset.word_key(&key) {
-                Some(word) if shared.insert(word, known) => return,
+                Some(word) if shared.insert(word, known).fits() => return,
                 Some(_) => self.wide_facts += 1,
                 None => {}
             }
@@ -785,7 +785,7 @@ impl<R: Ruleset> Solver<R> {
                 self.wide_facts += 1;
             }
         } else if self.table.len() >= COMPACT_FROM
-            && self.table_bytes >= CompactTable::MIN_BYTES / 7 * 8
+            && self.table_bytes >= crate::compact::MIN_BYTES / 7 * 8
             && self.ruleset.word_key(&key).is_some()
         {
             self.make_compact();

@@ -29,7 +29,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use grundy_core::compact::{CompactTable, SharedTable};
+use grundy_core::compact::{MIN_BYTES, SharedTable};
 use grundy_core::solver::race_on;
 use grundy_core::{Config, Method, Nimber, Ruleset, SolveError, Solver, mex, naive};
 
@@ -249,8 +249,8 @@ fn forced_race(method: Method, abandoned: Abandoned) {
         Abandoned::Helper => (Role::Waiting, Role::Blocked),
     };
     let rulesets = vec![Trapped::new(main, &shared), Trapped::new(helper, &shared)];
-    let table = Arc::new(SharedTable::with_bytes(CompactTable::MIN_BYTES).unwrap());
-    let config = Config::default().with_method(method).with_table_bytes(CompactTable::MIN_BYTES);
+    let table = Arc::new(SharedTable::with_bytes(MIN_BYTES).unwrap());
+    let config = Config::default().with_method(method).with_table_bytes(MIN_BYTES);
     // Two threads of our own: the two workers must run at once, whatever the machine.
     let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
     let (answer, workers) = pool.install(|| race_on(rulesets, &Pos::Root, &config, &table));

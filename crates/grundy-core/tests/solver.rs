@@ -450,7 +450,7 @@ proptest! {
     fn parallel_search_equals_naive(game in dag(40), threads in 1usize..=4, method in method()) {
         let config = Config::default()
             .with_method(method)
-            .with_table_bytes(grundy_core::compact::CompactTable::MIN_BYTES);
+            .with_table_bytes(grundy_core::compact::MIN_BYTES);
         for v in 0..game.edges.len() {
             let value = grundy_core::solver::par_value(&game, &v, &config, threads).unwrap();
             prop_assert_eq!(value, naive::value(&game, &v), "vertex {}", v);

@@ -7,10 +7,9 @@
 //! facts of another component.
 
 use core::hash::{BuildHasher, Hash};
-use core::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use grundy_core::compact::{mix_word, place_word};
+use grundy_core::compact::{CompactTable, SharedTable, Stored, WordFact};
 use hashbrown::DefaultHashBuilder;
 
 /// Slots per bucket.
@@ -171,11 +170,11 @@ impl<K: Clone + Default + Eq + Hash> Cache<K> {
     }
 
     /// Reads the first slot of `key`'s bucket, so that a lookup soon after finds it in cache.
-    pub(crate) fn touch(&self, key: &K) -> u32 {
+    pub(crate) fn touch(&self, key: &K) -> u64 {
         if self.slots.is_empty() {
             return 0;
         }
-        self.slots[self.bucket(key)].info.0
+        u64::from(self.slots[self.bucket(key)].info.0)
     }
 
     /// What is known about `key`.
@@ -237,7 +236,7 @@ pub(crate) trait SetTable<K>: core::fmt::Debug {
     /// A table of at most about `bytes` bytes.
     fn with_bytes(bytes: usize) -> Self;
     /// Reads the bucket of `key`, so that a lookup soon after finds it in cache.
-    fn touch(&self, key: &K) -> u32;
+    fn touch(&self, key: &K) -> u64;
     /// What is known about `key`.
     fn get(&self, key: &K) -> Option<Info>;
     /// Records `info` for `key`.
@@ -259,7 +258,7 @@ impl<K: Clone + Default + Eq + Hash + core::fmt::Debug> SetTable<K> for Cache<K>
     fn with_bytes(bytes: usize) -> Self {
         Cache::with_bytes(bytes)
     }
-    fn touch(&self, key: &K) -> u32 {
+    fn touch(&self, key: &K) -> u64 {
         Cache::touch(self, key)
     }
     fn get(&self, key: &K) -> Option<Info> {
@@ -334,327 +333,92 @@ impl<K: Clone + Default + Eq> Front<K> {
     }
 }
 
-/// Slots of a [`WordTable`] bucket: one 64-byte cache line.
-const WORD_WAYS: usize = 8;
-
-/// One bucket of a [`WordTable`], aligned to a cache line.
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(align(64))]
-struct Bucket([u64; WORD_WAYS]);
-
-/// A table keyed by vertex sets of graphs of at most 64 vertices, in 8 bytes a slot.
-///
-/// A key is mixed by a bijection of 64-bit words; the low bits of the mixed word choose the
-/// bucket and the high bits are stored, so the key is stored exactly (two keys with the same
-/// bucket and the same stored bits are the same key) in fewer bits than it has. The 16 bits
-/// left hold the facts: whether the value is known and not 0, the value (below 64, which holds
-/// for every connected graph of at most 64 vertices) and the number of vertices. A bucket is
-/// one cache line of eight slots, so a lookup reads exactly one line.
-#[derive(Clone, Debug)]
-pub(crate) struct WordTable {
-    buckets: Vec<Bucket>,
-    /// log2 of the number of buckets allocated (at least [`Self::MIN_BITS`]).
-    bits: u32,
-    max_bits: u32,
-    /// The memory bound it was made with.
-    bytes: usize,
-    len: usize,
-    evictions: u64,
-}
-
-impl WordTable {
-    /// The memory bound it was made with.
-    const fn max_bytes(&self) -> usize {
-        self.bytes
-    }
-
-    /// At least 2^16 buckets, so that at most 48 bits of the mixed key are stored.
-    const MIN_BITS: u32 = 16;
-    /// Bits 0 to 4: the size (at most 31, enough to rank small components for eviction).
-    const SIZE_MASK: u64 = 0x1F;
-    const HAS_VALUE: u64 = 1 << 5;
-    /// Bits 6 to 15: the value, or the mask of the children's values 0 to 9.
-    const VALUE_SHIFT: u32 = 6;
-    const PAYLOAD_MASK: u64 = 0x3FF;
-
-    /// The key mixed by core's bijection ([`mix_word`]).
-    const fn mix(x: u64) -> u64 {
-        mix_word(x)
-    }
-
-    /// The bucket of a mixed key and the bits stored for it (shifted above the facts).
-    fn place(&self, mixed: u64) -> (usize, u64) {
-        place_word(mixed, self.bits)
-    }
-
-    /// The facts of `info` in 16 bits (nothing known: 0): the size, then either a value
-    /// below 1024 and [`HAS_VALUE`](Self::HAS_VALUE), or the mask of the children's values
-    /// below 10.
-    fn pack(info: Info) -> u64 {
-        let size = u64::from(info.size()).min(Self::SIZE_MASK);
-        let facts = match info.value() {
-            Some(v) if v <= Self::PAYLOAD_MASK => Self::HAS_VALUE | v << Self::VALUE_SHIFT,
-            _ => (u64::from(info.kid_values()) & Self::PAYLOAD_MASK) << Self::VALUE_SHIFT,
+/// The facts of a component in the 16 bits of a word table's slot (nothing known: 0): five
+/// bits of size (at most 31, enough to rank small components for eviction), then either a
+/// value below 1024 and a flag, or the mask of the children's values below 10.
+impl WordFact for Info {
+    fn pack(&self) -> Option<u16> {
+        let size = u16::try_from(self.size()).unwrap_or(u16::MAX).min(WORD_SIZE_MASK);
+        let facts = match self.value().and_then(|v| u16::try_from(v).ok()) {
+            Some(v) if v <= WORD_PAYLOAD_MASK => WORD_HAS_VALUE | v << WORD_VALUE_SHIFT,
+            _ => (self.kid_values() & WORD_PAYLOAD_MASK) << WORD_VALUE_SHIFT,
         };
-        if facts == 0 { 0 } else { size | facts }
+        Some(if facts == 0 { 0 } else { size | facts })
     }
 
-    fn unpack(word: u64) -> Info {
-        // Five bits of size, so the conversion is exact.
-        let mut info = Info::unknown(usize::try_from(word & Self::SIZE_MASK).unwrap_or(0));
-        let payload = (word >> Self::VALUE_SHIFT) & Self::PAYLOAD_MASK;
-        if word & Self::HAS_VALUE != 0 {
-            info.set_value(payload);
+    fn unpack(bits: u16) -> Self {
+        let mut info = Info::unknown(usize::from(bits & WORD_SIZE_MASK));
+        let payload = (bits >> WORD_VALUE_SHIFT) & WORD_PAYLOAD_MASK;
+        if bits & WORD_HAS_VALUE != 0 {
+            info.set_value(u64::from(payload));
         } else {
-            // Ten bits, so the conversion is exact.
-            info.add_kid_values(u16::try_from(payload).unwrap_or(0));
+            info.add_kid_values(payload);
         }
         info
     }
 
-    /// Allocates the buckets on first use, and doubles them when 5/8 of the slots are used.
-    fn grow(&mut self) {
-        if self.buckets.is_empty() {
-            self.buckets = vec![Bucket::default(); 1 << self.bits];
-            return;
-        }
-        if self.bits >= self.max_bits || self.len * 8 < self.buckets.len() * WORD_WAYS * 5 {
-            return;
-        }
-        let old_bits = self.bits;
-        self.bits += 1;
-        let old = core::mem::replace(&mut self.buckets, vec![Bucket::default(); 1 << self.bits]);
-        self.len = 0;
-        for (index, bucket) in old.iter().enumerate() {
-            for &slot in &bucket.0 {
-                if slot != 0 {
-                    let mixed = ((slot >> 16) << old_bits) | index as u64;
-                    self.put(mixed, slot & 0xFFFF);
-                }
-            }
-        }
+    fn merge(old: u16, new: u16) -> u16 {
+        let mut info = Self::unpack(old);
+        info.merge(Self::unpack(new));
+        info.pack().filter(|&bits| bits != 0).unwrap_or(new)
     }
 
-    /// Stores the packed facts of a mixed key, merging or replacing.
-    fn put(&mut self, mixed: u64, facts: u64) {
-        let (b, tag) = self.place(mixed);
-        let bucket = &mut self.buckets[b].0;
-        let (slot, word) = Self::settle(bucket, tag, facts);
-        if bucket[slot] == 0 {
-            self.len += 1;
-        } else if bucket[slot] >> 16 != tag >> 16 {
-            self.evictions += 1;
-        }
-        bucket[slot] = word;
-    }
-
-    /// Where the packed `facts` of the key stored as `tag` go in a bucket whose slots hold
-    /// `words`, and the word to write there: the key's own slot with the facts merged, or else
-    /// an empty slot, or else the slot of the smallest component (the cheapest to solve again).
-    fn settle(words: &[u64; WORD_WAYS], tag: u64, facts: u64) -> (usize, u64) {
-        if let Some(slot) = words.iter().position(|&s| s != 0 && s >> 16 == tag >> 16) {
-            let merged = Self::pack({
-                let mut info = Self::unpack(words[slot] & 0xFFFF);
-                info.merge(Self::unpack(facts));
-                info
-            });
-            return (slot, tag | merged);
-        }
-        let victim = (0..WORD_WAYS)
-            .min_by_key(|&i| if words[i] == 0 { 0 } else { 1 + (words[i] & Self::SIZE_MASK) })
-            .unwrap_or(0);
-        (victim, tag | facts)
-    }
-
-    /// The facts stored for the key stored as `tag` in a bucket whose slots hold `words`.
-    fn find(words: &[u64; WORD_WAYS], tag: u64) -> Option<Info> {
-        words.iter().find(|&&s| s != 0 && s >> 16 == tag >> 16).map(|&s| Self::unpack(s & 0xFFFF))
+    /// Small components are the cheapest to solve again.
+    fn worth(bits: u16) -> u16 {
+        bits & WORD_SIZE_MASK
     }
 }
 
-/// One bucket of a [`SharedWords`]: a [`Bucket`] of atomic slots.
-#[derive(Debug, Default)]
-#[repr(align(64))]
-struct SharedBucket([AtomicU64; WORD_WAYS]);
-
-/// A [`WordTable`] that the threads of a parallel search use at once, through their own
-/// [`WordSets::Shared`] handles.
-///
-/// Each slot is one atomic word holding the stored bits of a key and its facts, so a reader
-/// sees a whole entry, old or new, never a mix: keys stay exact and no fact read can be
-/// false, whatever the interleaving. Two threads writing one bucket at once may lose a fact
-/// (an entry replaced, or facts merged from a stale read), which costs only time. It cannot
-/// grow while threads use it: when it is 5/8 full and below its bound, it wants room
-/// ([`SetTable::wants_room`]), the threads stop, and one of them
-/// [moves](WordSets::grow_shared) every entry into a table four times the size.
-#[derive(Debug)]
-pub(crate) struct SharedWords {
-    buckets: Vec<SharedBucket>,
-    /// log2 of the number of buckets (at least [`WordTable::MIN_BITS`]), and the most the
-    /// memory bound allows.
-    bits: u32,
-    max_bits: u32,
-    /// Slots filled, by every handle.
-    filled: core::sync::atomic::AtomicUsize,
-}
-
-impl SharedWords {
-    /// A table of at most `bytes` bytes, with room for `entries` entries (more buckets than
-    /// that needs cost page faults: a table's pages are mapped as it first writes to them);
-    /// `None` when `bytes` is less than the least [`WordTable`] (4 MiB).
-    pub(crate) fn with_room(entries: usize, bytes: usize) -> Option<Self> {
-        let max = bytes / core::mem::size_of::<SharedBucket>();
-        if max < 1 << WordTable::MIN_BITS {
-            return None;
-        }
-        let max_bits = max.ilog2();
-        // At most a quarter full.
-        let want = (entries * 4 / WORD_WAYS).max(1).next_power_of_two().ilog2();
-        let bits = want.clamp(WordTable::MIN_BITS, max_bits);
-        let buckets = (0..1usize << bits).map(|_| SharedBucket::default()).collect();
-        Some(SharedWords { buckets, bits, max_bits, filled: 0.into() })
-    }
-
-    /// Its slots.
-    pub(crate) fn capacity(&self) -> usize {
-        self.buckets.len() * WORD_WAYS
-    }
-
-    /// Whether the table is 5/8 full and could grow.
-    fn wants_room(&self) -> bool {
-        self.bits < self.max_bits && self.filled.load(Ordering::Relaxed) * 8 >= self.capacity() * 5
-    }
-
-    /// The bucket of a key and its stored bits.
-    fn place(&self, key: u64) -> (&[AtomicU64; WORD_WAYS], u64) {
-        let (b, tag) = place_word(WordTable::mix(key), self.bits);
-        (&self.buckets[b].0, tag)
-    }
-
-    fn load(bucket: &[AtomicU64; WORD_WAYS]) -> [u64; WORD_WAYS] {
-        core::array::from_fn(|i| bucket[i].load(Ordering::Relaxed))
-    }
-
-    fn touch(&self, key: u64) -> u32 {
-        let (bucket, _) = self.place(key);
-        // The low half of the first slot: a read, not a value.
-        (bucket[0].load(Ordering::Relaxed) & 0xFFFF) as u32
-    }
-
-    fn get(&self, key: u64) -> Option<Info> {
-        let (bucket, tag) = self.place(key);
-        WordTable::find(&Self::load(bucket), tag)
-    }
-
-    /// Stores the facts of `info`: whether it took an empty slot, and whether it replaced
-    /// another key.
-    fn insert(&self, key: u64, info: Info) -> (bool, bool) {
-        self.put(WordTable::mix(key), WordTable::pack(info))
-    }
-
-    /// Stores packed facts (none: 0) for a mixed key, as [`insert`](Self::insert).
-    fn put(&self, mixed: u64, facts: u64) -> (bool, bool) {
-        if facts == 0 {
-            return (false, false);
-        }
-        let (b, tag) = place_word(mixed, self.bits);
-        let bucket = &self.buckets[b].0;
-        let words = Self::load(bucket);
-        let (slot, word) = WordTable::settle(&words, tag, facts);
-        let seen = words[slot];
-        // An empty slot is claimed only if no other thread took it meanwhile (it may then
-        // hold another key, which is left alone: the fact is dropped).
-        if seen == 0 {
-            let claimed = bucket[slot]
-                .compare_exchange(0, word, Ordering::Relaxed, Ordering::Relaxed)
-                .is_ok();
-            if claimed {
-                self.filled.fetch_add(1, Ordering::Relaxed);
-            }
-            return (claimed, false);
-        }
-        bucket[slot].store(word, Ordering::Relaxed);
-        (false, seen >> 16 != tag >> 16)
-    }
-}
-
-impl WordTable {
-    /// A table of at most `bytes` bytes, or `None` when that is less than its smallest size.
-    fn within(bytes: usize) -> Option<Self> {
-        let max = bytes / core::mem::size_of::<Bucket>();
-        if max < 1 << Self::MIN_BITS {
-            return None;
-        }
-        let max_bits = max.ilog2();
-        Some(WordTable {
-            buckets: Vec::new(),
-            bits: Self::MIN_BITS,
-            max_bits,
-            bytes,
-            len: 0,
-            evictions: 0,
-        })
-    }
-}
+/// Bits 0 to 4 of a packed [`Info`]: the size.
+const WORD_SIZE_MASK: u16 = 0x1F;
+/// Bit 5: bits 6 to 15 hold the value (else the mask of the children's values 0 to 9).
+const WORD_HAS_VALUE: u16 = 1 << 5;
+const WORD_VALUE_SHIFT: u16 = 6;
+const WORD_PAYLOAD_MASK: u16 = 0x3FF;
 
 /// The table of vertex sets of graphs of at most 64 vertices: a [`Cache`] while it is small
-/// (a few hundred kilobytes, so that small games start fast), then a [`WordTable`] once it
-/// holds [`WordSets::MIGRATE`] entries, if the memory bound allows the least [`WordTable`]
-/// (4 MiB).
+/// (a few hundred kilobytes, so that small games start fast), then grundy-core's
+/// [`CompactTable`] (8 bytes a slot) once it holds [`WordSets::MIGRATE`] entries, if the
+/// memory bound allows the least one (4 MiB); in a parallel search, a handle on a
+/// [`SharedTable`].
 #[derive(Clone, Debug)]
 pub(crate) enum WordSets {
-    /// 8-byte slots.
-    Compact(WordTable),
-    /// 16-byte slots, any size; the bound in bytes for a later [`WordTable`].
+    /// 8-byte slots, and the evictions of the [`Cache`] it replaced.
+    Compact(CompactTable<Info>, u64),
+    /// 16-byte slots, any size; the bound in bytes for a later [`CompactTable`].
     Plain(Cache<u64>, usize),
     /// A table shared with the other threads of a parallel search, and the slots this thread
     /// filled and emptied in it.
-    Shared(Arc<SharedWords>, usize, u64),
+    Shared(Arc<SharedTable<Info>>, usize, u64),
 }
 
 impl WordSets {
-    /// Entries of the [`Cache`] at which it is moved into a [`WordTable`].
+    /// Entries of the [`Cache`] at which it is moved into a [`CompactTable`].
     const MIGRATE: usize = 1 << 16;
 
     /// A handle on a table shared by the threads of a parallel search.
-    pub(crate) const fn shared(table: Arc<SharedWords>) -> Self {
+    pub(crate) const fn shared(table: Arc<SharedTable<Info>>) -> Self {
         WordSets::Shared(table, 0, 0)
     }
 
     /// Moves every fact into a new shared table of at most `bytes` bytes, becomes a handle on
     /// it and returns it; `None` (and nothing changes) when `bytes` is below the least one.
-    pub(crate) fn share(&mut self, bytes: usize) -> Option<Arc<SharedWords>> {
-        let entries = match self {
-            WordSets::Shared(t, ..) => t.filled.load(Ordering::Relaxed),
-            _ => self.len(),
-        };
-        let shared = Arc::new(SharedWords::with_room(entries, bytes)?);
-        // The slots of a word table's bucket `index` of `2^bits`, by mixed key and facts.
-        let keep_bucket = |words: &[u64; WORD_WAYS], index: usize, bits: u32| {
-            for &slot in words.iter().filter(|&&slot| slot != 0) {
-                shared.put(((slot >> 16) << bits) | index as u64, slot & 0xFFFF);
-            }
-        };
-        match self {
+    /// A handle on a shared table stays on it.
+    pub(crate) fn share(&mut self, bytes: usize) -> Option<Arc<SharedTable<Info>>> {
+        let shared = match self {
             WordSets::Plain(t, _) => {
+                let shared = SharedTable::with_room(t.len(), bytes)?;
                 for (key, info) in t.entries() {
-                    shared.put(WordTable::mix(key), WordTable::pack(info));
+                    shared.insert(key, info);
                 }
+                shared
             }
-            WordSets::Compact(t) => {
-                for (index, bucket) in t.buckets.iter().enumerate() {
-                    keep_bucket(&bucket.0, index, t.bits);
-                }
-            }
-            WordSets::Shared(t, ..) => {
-                for (index, bucket) in t.buckets.iter().enumerate() {
-                    keep_bucket(&SharedWords::load(&bucket.0), index, t.bits);
-                }
-            }
-        }
+            WordSets::Compact(t, _) => SharedTable::from_compact(t, bytes)?,
+            WordSets::Shared(t, ..) => return Some(Arc::clone(t)),
+        };
+        let shared = Arc::new(shared);
         // Every slot of the new table was filled here.
-        let len = shared.filled.load(Ordering::Relaxed);
-        let evictions = self.evictions();
+        let (len, evictions) = (shared.len(), self.evictions());
         *self = WordSets::Shared(Arc::clone(&shared), len, evictions);
         Some(shared)
     }
@@ -662,14 +426,15 @@ impl WordSets {
     /// Moves a shared table into one sized for its entries (four times its size, as it grows
     /// at 5/8 full; the other handles must follow with [`follow`](Self::follow)), and returns
     /// the new one.
-    pub(crate) fn grow_shared(&mut self) -> Option<Arc<SharedWords>> {
+    pub(crate) fn grow_shared(&mut self) -> Option<Arc<SharedTable<Info>>> {
         let WordSets::Shared(t, ..) = self else { return None };
-        let bytes = (1usize << t.max_bits) * core::mem::size_of::<SharedBucket>();
-        self.share(bytes)
+        let grown = Arc::new(t.grown());
+        *self = WordSets::Shared(Arc::clone(&grown), grown.len(), self.evictions());
+        Some(grown)
     }
 
     /// Becomes a handle on `table`, the table another handle grew into.
-    pub(crate) fn follow(&mut self, table: &Arc<SharedWords>) {
+    pub(crate) fn follow(&mut self, table: &Arc<SharedTable<Info>>) {
         *self = WordSets::Shared(Arc::clone(table), 0, self.evictions());
     }
 
@@ -690,101 +455,69 @@ impl SetTable<u64> for WordSets {
     fn wants_room(&self) -> bool {
         matches!(self, WordSets::Shared(t, ..) if t.wants_room())
     }
-    fn touch(&self, key: &u64) -> u32 {
+    fn touch(&self, key: &u64) -> u64 {
         match self {
-            WordSets::Compact(t) => t.touch(key),
+            WordSets::Compact(t, _) => t.touch(*key),
             WordSets::Plain(t, _) => t.touch(key),
             WordSets::Shared(t, ..) => t.touch(*key),
         }
     }
     fn get(&self, key: &u64) -> Option<Info> {
         match self {
-            WordSets::Compact(t) => t.get(key),
+            WordSets::Compact(t, _) => t.peek(*key),
             WordSets::Plain(t, _) => t.get(key),
             WordSets::Shared(t, ..) => t.get(*key),
         }
     }
     fn insert(&mut self, key: &u64, info: Info) {
         match self {
-            WordSets::Compact(t) => t.insert(key, info),
+            WordSets::Compact(t, _) => {
+                t.insert(*key, info);
+            }
             WordSets::Plain(t, bytes) => {
                 t.insert(key, info);
                 if t.len() >= Self::MIGRATE {
-                    if let Some(mut compact) = WordTable::within(*bytes) {
-                        compact.evictions = t.evictions();
+                    if let Some(mut compact) = CompactTable::with_bytes(*bytes) {
                         for (key, info) in t.entries() {
-                            compact.insert(&key, info);
+                            compact.insert(key, info);
                         }
-                        *self = WordSets::Compact(compact);
+                        *self = WordSets::Compact(compact, t.evictions());
                     }
                 }
             }
-            WordSets::Shared(t, len, evictions) => {
-                let (filled, replaced) = t.insert(*key, info);
-                *len += usize::from(filled);
-                *evictions += u64::from(replaced);
-            }
+            WordSets::Shared(t, len, evictions) => match t.insert(*key, info) {
+                Stored::Filled => *len += 1,
+                Stored::Evicted => *evictions += 1,
+                _ => {}
+            },
         }
     }
     fn len(&self) -> usize {
         match self {
-            WordSets::Compact(t) => t.len,
+            WordSets::Compact(t, _) => t.len(),
             WordSets::Plain(t, _) => t.len(),
             WordSets::Shared(_, len, _) => *len,
         }
     }
     fn evictions(&self) -> u64 {
         match self {
-            WordSets::Compact(t) => t.evictions,
+            WordSets::Compact(t, before) => before + t.stats().evictions,
             WordSets::Plain(t, _) => t.evictions(),
             WordSets::Shared(_, _, evictions) => *evictions,
         }
     }
     fn clear(&mut self) {
         match self {
-            WordSets::Compact(t) => {
+            WordSets::Compact(t, _) => {
                 let bytes = t.max_bytes();
                 *self = WordSets::Plain(Cache::with_bytes(bytes), bytes);
             }
             WordSets::Plain(t, _) => t.clear(),
             WordSets::Shared(t, len, _) => {
-                for bucket in &t.buckets {
-                    for slot in &bucket.0 {
-                        slot.store(0, Ordering::Relaxed);
-                    }
-                }
-                t.filled.store(0, Ordering::Relaxed);
+                t.clear();
                 *len = 0;
             }
         }
-    }
-}
-
-impl WordTable {
-    fn touch(&self, key: &u64) -> u32 {
-        if self.buckets.is_empty() {
-            return 0;
-        }
-        let (b, _) = self.place(Self::mix(*key));
-        // The low half of the first slot: a read, not a value.
-        (self.buckets[b].0[0] & 0xFFFF) as u32
-    }
-
-    fn get(&self, key: &u64) -> Option<Info> {
-        if self.buckets.is_empty() {
-            return None;
-        }
-        let (b, tag) = self.place(Self::mix(*key));
-        Self::find(&self.buckets[b].0, tag)
-    }
-
-    fn insert(&mut self, key: &u64, info: Info) {
-        let facts = Self::pack(info);
-        if facts == 0 {
-            return;
-        }
-        self.grow();
-        self.put(Self::mix(*key), facts);
     }
 }
 
@@ -821,20 +554,20 @@ mod tests {
             for v in [0u64, 1, 9, 63, 1023] {
                 let mut info = Info::unknown(size as usize);
                 info.set_value(v);
-                let back = WordTable::unpack(WordTable::pack(info));
+                let back = Info::unpack(info.pack().unwrap());
                 assert_eq!((back.value(), back.size()), (Some(v), size.min(31)));
             }
             for mask in [0u16, 1, 0b10_1010_1010, 0x3FF, 0xFFFF] {
                 let mut info = Info::unknown(size as usize);
                 info.add_kid_values(mask);
-                let back = WordTable::unpack(WordTable::pack(info));
+                let back = Info::unpack(info.pack().unwrap());
                 assert_eq!((back.value(), back.kid_values()), (None, mask & 0x3FF));
             }
         }
         // A value too large for the slot keeps what it implies about the small values.
         let mut big = Info::unknown(40);
         big.set_value(5000);
-        assert_eq!(WordTable::unpack(WordTable::pack(big)).kid_values(), 0x3FF);
+        assert_eq!(Info::unpack(big.pack().unwrap()).kid_values(), 0x3FF);
     }
 
     #[test]
@@ -889,8 +622,8 @@ mod tests {
     /// and most facts are kept.
     #[test]
     fn shared_word_table_keeps_exact_keys_under_threads() {
-        let table = SharedWords::with_room(0, 4 << 20).expect("4 MiB is enough");
-        assert!(SharedWords::with_room(0, 1 << 20).is_none(), "below the least word table");
+        let table = SharedTable::with_room(0, 4 << 20).expect("4 MiB is enough");
+        assert!(SharedTable::<Info>::with_room(0, 1 << 20).is_none(), "below the least table");
         let info = |key: u64| {
             let mut info = Info::unknown(usize::try_from(key % 40 + 1).unwrap());
             if key % 3 == 0 {
@@ -909,9 +642,9 @@ mod tests {
                     s.spawn(move || {
                         let mut taken = (0, 0);
                         for key in keys {
-                            let (new, replaced) = table.insert(key, info(key));
-                            taken.0 += usize::from(new);
-                            taken.1 += usize::from(replaced);
+                            let stored = table.insert(key, info(key));
+                            taken.0 += usize::from(stored == Stored::Filled);
+                            taken.1 += usize::from(stored == Stored::Evicted);
                             // Read back at once, while the other thread writes.
                             if let Some(got) = table.get(key) {
                                 assert_eq!(got.value(), info(key).value(), "{key:x}");
@@ -935,7 +668,7 @@ mod tests {
         let stored: usize = filled.iter().map(|f| f.0).sum();
         assert!(found <= stored && found > 300_000, "{found} found, {stored} slots filled");
         // Handles: each counts the slots it filled; one clears the table for all.
-        let shared = Arc::new(SharedWords::with_room(0, 4 << 20).expect("4 MiB is enough"));
+        let shared = Arc::new(SharedTable::with_room(0, 4 << 20).expect("4 MiB is enough"));
         let mut a = WordSets::shared(Arc::clone(&shared));
         let mut b = WordSets::shared(shared);
         a.insert(&7, info(7));
@@ -963,9 +696,9 @@ mod tests {
             a.insert(&key, info(key));
         }
         let table = a.share(64 << 20).expect("64 MiB is enough");
-        assert_eq!(table.bits, WordTable::MIN_BITS, "sized for what it holds");
+        assert_eq!(table.capacity(), 8 << 16, "sized for what it holds: the least table");
         let mut b = WordSets::shared(Arc::clone(&table));
-        let slots = table.buckets.len() * WORD_WAYS;
+        let slots = table.capacity();
         let mut key = 1000u64;
         while !a.wants_room() {
             b.insert(&key, info(key));
@@ -973,16 +706,16 @@ mod tests {
         }
         assert!(usize::try_from(key).unwrap() >= slots * 5 / 8, "{key} entries of {slots} slots");
         let grown = a.grow_shared().expect("below the bound");
-        assert!(grown.bits > table.bits && !a.wants_room());
+        assert!(grown.capacity() > table.capacity() && !a.wants_room());
         b.follow(&grown);
         let found =
             (0..key).filter(|&k| b.get(&k).and_then(Info::value) == info(k).value()).count();
         // Every entry of the full table moved (a few had been evicted from full buckets).
-        assert_eq!(found, table.filled.load(Ordering::Relaxed), "of {key}");
+        assert_eq!(found, table.len(), "of {key}");
         assert!(u64::try_from(found).unwrap() >= key * 95 / 100, "{found} of {key} kept");
         assert!((0..key).all(|k| b.get(&k).is_none_or(|i| i.value() == info(k).value())));
         // At its bound it never wants room.
-        let mut full = WordSets::shared(Arc::new(SharedWords::with_room(0, 4 << 20).unwrap()));
+        let mut full = WordSets::shared(Arc::new(SharedTable::with_room(0, 4 << 20).unwrap()));
         for key in 0..600_000u64 {
             full.insert(&key, info(key));
         }
@@ -1011,7 +744,7 @@ mod tests {
             table.insert(&key, info);
             model.entry(key).and_modify(|i: &mut Info| i.merge(info)).or_insert(info);
         }
-        assert!(matches!(table, WordSets::Compact(_)), "large tables move to 8-byte slots");
+        assert!(matches!(table, WordSets::Compact(..)), "large tables move to 8-byte slots");
         let mut found = 0;
         for (key, info) in &model {
             if let Some(got) = table.get(key) {
@@ -1022,8 +755,8 @@ mod tests {
         }
         assert_eq!(found, table.len());
         assert!(found > 100_000, "{found} of {} kept", model.len());
-        if let WordSets::Compact(t) = &table {
-            assert!(t.buckets.len() * core::mem::size_of::<Bucket>() <= bytes);
+        if let WordSets::Compact(t, _) = &table {
+            assert!(t.allocated_bytes() <= bytes);
         }
         // Keys never inserted are never found: keys are stored exactly.
         let mut y = 0x0F0F_1234_8765_4321u64;

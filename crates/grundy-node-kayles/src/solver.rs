@@ -4,10 +4,9 @@ use std::cell::Cell;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use grundy_core::solver::value_is;
-use grundy_core::{Budget, Nimber, Outcome, Ruleset, SolveError};
+use grundy_core::{Budget, Meter, Nimber, Outcome, Ruleset, SolveError};
 use grundy_graph::VertexSet;
 use smallvec::SmallVec;
 
@@ -466,7 +465,7 @@ macro_rules! solve {
                         }
                         // The call outgrew one thread: bring in the helpers, and go on from
                         // where it stopped (what it proved moves to the shared table).
-                        main.resume = Some((main.call_nodes, main.deadline));
+                        main.resume = true;
                     }
                     $self.helpers = helpers(main, $self.game, $self.threads, &$self.stop);
                     if $self.helpers.is_empty() {
@@ -488,7 +487,7 @@ macro_rules! solve {
                     }
                     // The shared table is full: the threads stopped so that it can grow,
                     // and the call goes on from where it stopped.
-                    main.resume = Some((main.call_nodes, main.deadline));
+                    main.resume = true;
                 }
             }
             AnyEngine::Narrow($e) => $e.run(|$e| $body),
@@ -744,9 +743,6 @@ impl<'a> NodeKaylesSolver<'a> {
     }
 }
 
-/// How often (in nodes) the clock is read and the cancellation flag probed.
-const POLL_CLOCK: u64 = 1 << 10;
-const POLL_CANCEL: u64 = 1 << 14;
 /// How many machine words of set operations (wide sets only) are processed between two checks
 /// of the limits inside a node: a few milliseconds.
 const POLL_WORK: u64 = 1 << 22;
@@ -820,11 +816,8 @@ struct Engine<B: Bits> {
     /// Machine words processed by the set operations of a node since the limits were last
     /// checked ([`Bits::HEAVY`] sets only; see [`Engine::spend`]).
     work: Cell<u64>,
-    /// Nodes of the current call, and its deadline.
-    call_nodes: u64,
-    /// The value of `call_nodes` when the nodes were last reported to the budget's progress.
-    reported: u64,
-    deadline: Option<Instant>,
+    /// The count of the current call against the budget: its nodes and its clock.
+    meter: Meter<'static>,
     /// Set when another thread of a parallel search has answered the call.
     stop: Option<Arc<AtomicBool>>,
     /// 0 for the caller's engine, the thread's number for a helper of a parallel search.
@@ -837,9 +830,9 @@ struct Engine<B: Bits> {
     /// Whether a call stops after [`SolverConfig::with_parallel_after`] nodes to bring in
     /// helpers.
     escalate: bool,
-    /// The node count and deadline a call resumes with, after it stopped for the parallel
-    /// search.
-    resume: Option<(u64, Option<Instant>)>,
+    /// Whether the next call resumes the count and clock of the last one, which stopped
+    /// for the parallel search.
+    resume: bool,
     /// The position of the call and the value its children are being asked about, while
     /// a parallel search asks one of them: when another thread has found a child of that
     /// value, the search of this child is abandoned.
@@ -896,15 +889,13 @@ impl<B: Bits + Ord + Default> Engine<B> {
             order: (0..n).collect(),
             place: (0..n).collect(),
             work: Cell::new(0),
-            call_nodes: 0,
-            reported: 0,
-            deadline: None,
+            meter: Meter::owned(Budget::unlimited()),
             stop: None,
             helper: 0,
             board: None,
             depth: 0,
             escalate: false,
-            resume: None,
+            resume: false,
             watch: None,
             halt: None,
             hook: None,
@@ -939,54 +930,40 @@ impl<B: Bits + Ord + Default> Engine<B> {
         B::from_set(&set)
     }
 
-    /// Runs one call with a fresh count and clock.
+    /// Runs one call with a fresh count and clock (or, after a stop for the parallel search,
+    /// the count and clock of the call it resumes).
     fn run<T>(
         &mut self,
         f: impl FnOnce(&mut Self) -> Result<T, SolveError>,
     ) -> Result<T, SolveError> {
-        let (nodes, deadline) = self.resume.take().unwrap_or((0, None));
-        self.call_nodes = nodes;
-        self.reported = nodes;
+        if !core::mem::take(&mut self.resume) {
+            self.meter = Meter::owned(self.config.budget.clone());
+        }
         self.depth = 0;
         self.halt = None;
-        self.deadline = deadline
-            .or_else(|| self.config.budget.time_limit().map(|limit| Instant::now() + limit));
-        if self.config.budget.is_cancelled() {
-            return Err(SolveError::Cancelled);
-        }
-        if let (Some(deadline), Some(limit)) = (self.deadline, self.config.budget.time_limit()) {
-            if Instant::now() >= deadline {
-                return Err(SolveError::TimeLimit { limit });
-            }
-        }
+        self.meter.poll()?;
         let result = f(self);
-        self.report();
+        self.meter.report();
         result
     }
 
-    /// Adds the nodes of the call not yet reported to the budget's progress (at every read
-    /// of the clock and at the end of the call, so never an atomic per node).
-    fn report(&mut self) {
-        self.config.budget.report_nodes(self.call_nodes - self.reported);
-        self.reported = self.call_nodes;
+    /// Whether another thread of a parallel search has answered the call.
+    fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed))
     }
 
-    /// Counts one node against the budget.
+    /// Counts one node against the budget. At the meter's poll points, also the signals of a
+    /// parallel search: another thread answered, or the search must stop for a [`Halt`].
     fn tick(&mut self) -> Result<(), SolveError> {
-        self.call_nodes += 1;
         self.stats.nodes += 1;
-        if let Some(limit) = self.config.budget.max_nodes() {
-            if self.call_nodes > limit {
-                return Err(SolveError::NodeLimit { limit });
-            }
-        }
-        if self.call_nodes % POLL_CLOCK == 0 {
-            self.report();
-            Hook::tell(self, RaceEvent::Poll { thread: self.helper, nodes: self.call_nodes });
-            if self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+        self.meter.tick()?;
+        if self.meter.at_poll_point() {
+            let nodes = self.meter.nodes();
+            Hook::tell(self, RaceEvent::Poll { thread: self.helper, nodes });
+            if self.stopped() {
                 return Err(SolveError::Cancelled);
             }
-            self.halt = if self.escalate && self.call_nodes >= self.config.parallel_after {
+            self.halt = if self.escalate && nodes >= self.config.parallel_after {
                 Some(Halt::Escalate)
             } else if self.sets.wants_room() {
                 Some(Halt::Regrow)
@@ -997,10 +974,6 @@ impl<B: Bits + Ord + Default> Engine<B> {
                 None
             };
             if self.halt.is_some() {
-                return Err(SolveError::Cancelled);
-            }
-            self.check_deadline()?;
-            if self.call_nodes % POLL_CANCEL == 0 && self.config.budget.is_cancelled() {
                 return Err(SolveError::Cancelled);
             }
         }
@@ -1024,23 +997,11 @@ impl<B: Bits + Ord + Default> Engine<B> {
             return Ok(());
         }
         self.work.set(0);
-        self.report();
-        if self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed))
-            || self.config.budget.is_cancelled()
-        {
+        self.meter.report();
+        if self.stopped() {
             return Err(SolveError::Cancelled);
         }
-        self.check_deadline()
-    }
-
-    /// Reads the clock: an error once the call's deadline has passed.
-    fn check_deadline(&self) -> Result<(), SolveError> {
-        if let (Some(deadline), Some(limit)) = (self.deadline, self.config.budget.time_limit()) {
-            if Instant::now() >= deadline {
-                return Err(SolveError::TimeLimit { limit });
-            }
-        }
-        Ok(())
+        self.meter.poll()
     }
 
     /// The component of `set` holding `start`.
@@ -1087,7 +1048,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
     ) -> Result<(), SolveError> {
         let mut split: SmallVec<[B; 8]> = SmallVec::new();
         let mut lefts: SmallVec<[(B, B); 64]> = SmallVec::new();
-        let mut touched = 0u32;
+        let mut touched = 0u64;
         for &v in moves {
             let rest = set.minus(&self.closed[v]);
             let (left, seeds) = self.split_tiny(v, &rest, &mut split);
@@ -1401,7 +1362,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
 
     /// Reads the set table's bucket of a set the front cache does not hold, so that a lookup
     /// soon after finds it in cache.
-    fn touch(&self, set: &B) -> u32 {
+    fn touch(&self, set: &B) -> u64 {
         let slot = self.front.slot(set.fold());
         if self.front.get(slot, set).is_some() { 0 } else { self.sets.touch(set) }
     }

@@ -24,7 +24,7 @@ use crate::{Nimber, Ruleset, SolveError};
 /// solver stored it.
 ///
 /// Without word keys, or with a bound below
-/// [`CompactTable::MIN_BYTES`](crate::compact::CompactTable::MIN_BYTES), or with one thread,
+/// [`compact::MIN_BYTES`](crate::compact::MIN_BYTES), or with one thread,
 /// this is one ordinary solver. The node limit of the budget of `config` counts the first
 /// solver's nodes only; when it runs out, or the time limit does, or the cancellation flag is
 /// set, every solver stops.
