@@ -200,7 +200,9 @@ pub trait Ruleset {
     ///
     /// The transposition table is keyed by canonical forms, so positions that are the same
     /// up to symmetry (a mirrored board, a relabelled graph, reordered heaps) are solved once.
-    /// The default returns the position unchanged.
+    /// The default returns the position unchanged. It must be a function of the position:
+    /// the solver remembers the canonical forms of the components it met last and does not
+    /// ask again.
     fn canonical(&self, position: &Self::Position) -> Self::Position {
         position.clone()
     }

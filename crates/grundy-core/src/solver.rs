@@ -16,6 +16,7 @@ use crate::compact::{CompactTable, SharedTable};
 pub use crate::known::Known;
 use crate::{Budget, Nimber, NimberSet, Outcome, Ruleset, SolveError, Table, TableStats};
 
+mod front;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod pruned;
@@ -156,7 +157,9 @@ impl Default for Config {
 impl Config {
     /// Bounds each of the solver's two tables (normal play, misère) to `bytes` bytes.
     ///
-    /// See [`Table::with_bytes`] for what is counted.
+    /// See [`Table::with_bytes`] for what is counted. Besides its tables a solver keeps a
+    /// cache of about 256 KiB of the components it met last (their canonical forms and
+    /// values), plus what those positions hold on the heap.
     #[must_use]
     pub const fn with_table_bytes(mut self, bytes: usize) -> Self {
         self.table_bytes = bytes;
@@ -304,6 +307,9 @@ pub struct Solver<R: Ruleset> {
     depth_base: usize,
     stack: Vec<Frame<R::Position, R::Move>>,
     spare: Vec<Buffers<R::Position, R::Move>>,
+    /// What the pruned search last learnt about the components it met, by the component as
+    /// met (before [`Ruleset::canonical`]): see [`front::Front`].
+    front: front::Front<R::Position>,
 }
 
 /// What a frame must find out about its component.
@@ -414,6 +420,7 @@ impl<R: Ruleset> Solver<R> {
             depth_base: 0,
             stack: Vec::new(),
             spare: Vec::new(),
+            front: front::Front::new(),
         }
     }
 
@@ -521,6 +528,7 @@ impl<R: Ruleset> Solver<R> {
             compact.clear();
         }
         self.misere.clear();
+        self.front.clear();
     }
 
     /// The Grundy value (nimber) of `position` under normal play.
@@ -845,18 +853,41 @@ impl<R: Ruleset> Solver<R> {
             self.stats.known_values += 1;
             return Ok(Answer::Normal(Known::Value(v)));
         }
-        let key = self.ruleset.canonical(position);
-        self.stats.table_lookups += 1;
-        match self.lookup(&key) {
-            Some(Known::Value(v)) => {
-                self.stats.table_hits += 1;
-                Ok(Answer::Normal(Known::Value(v)))
-            }
-            Some(known) if goal == Goal::Outcome && known.excludes(Nimber::ZERO) => {
+        match self.look_up(position) {
+            Ok(v) => Ok(Answer::Normal(Known::Value(v))),
+            Err((_, Some(known))) if goal == Goal::Outcome && known.excludes(Nimber::ZERO) => {
                 self.stats.table_hits += 1;
                 Ok(Answer::Normal(Known::NonZero))
             }
-            _ => Err(key),
+            Err((key, _)) => Err(key),
+        }
+    }
+
+    /// The exact value of a component (normal play) from the table, or its canonical form
+    /// and what the table knows of it otherwise, through the [front cache](front::Front):
+    /// a component met lately is not canonicalised again, and its value, once known, is not
+    /// looked up again. Counts the lookup, and the hit of an exact value.
+    fn look_up(&mut self, component: &R::Position) -> Result<Nimber, (R::Position, Option<Known>)> {
+        self.stats.table_lookups += 1;
+        let slot = self.front.slot(component);
+        let key = match self.front.get(slot, component) {
+            Some((_, Some(v))) => {
+                self.stats.table_hits += 1;
+                return Ok(v);
+            }
+            Some((key, None)) => key.clone(),
+            None => self.ruleset.canonical(component),
+        };
+        match self.lookup(&key) {
+            Some(Known::Value(v)) => {
+                self.stats.table_hits += 1;
+                self.front.put(slot, component, &key, Some(v));
+                Ok(v)
+            }
+            known => {
+                self.front.put(slot, component, &key, None);
+                Err((key, known))
+            }
         }
     }
 

@@ -506,15 +506,7 @@ impl<R: Ruleset> Solver<R> {
             self.stats.known_values += 1;
             return Ok(v);
         }
-        let key = self.ruleset.canonical(component);
-        self.stats.table_lookups += 1;
-        match self.lookup(&key) {
-            Some(Known::Value(v)) => {
-                self.stats.table_hits += 1;
-                Ok(v)
-            }
-            _ => Err(key),
-        }
+        self.look_up(component).map_err(|(key, _)| key)
     }
 
     /// The exact value of a component by the explicit-stack search.
