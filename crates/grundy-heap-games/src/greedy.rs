@@ -136,36 +136,7 @@ impl FromStr for Heaps {
 
 /// A Greedy Nim move: take `take` tokens from heap number `heap` (counting from 0), which
 /// must be a largest heap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Move {
-    heap: usize,
-    take: u64,
-}
-
-impl Move {
-    /// The move taking `take` tokens from heap `heap` (counting from 0).
-    pub const fn new(heap: usize, take: u64) -> Self {
-        Move { heap, take }
-    }
-
-    /// The heap played, counting from 0.
-    pub const fn heap(&self) -> usize {
-        self.heap
-    }
-
-    /// The number of tokens taken.
-    pub const fn take(&self) -> u64 {
-        self.take
-    }
-}
-
-impl fmt::Display for Move {
-    /// `take 2 from heap 3`, with heaps counted from 1 for people.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "take {} from heap {}", self.take, self.heap + 1)
-    }
-}
+pub use crate::HeapMove as Move;
 
 /// The ruleset of Greedy Nim as the paper's prose describes it (Bovee-Burke-Tennenhouse
 /// §6.1): take any positive number of tokens from a largest heap.

@@ -79,6 +79,50 @@ pub mod rotisserie;
 pub mod tower;
 
 pub use antonim::{Antonim, HeapSet};
+
+/// A move that takes `take` tokens from heap number `heap`, counting from 0: the moves of
+/// Antonim (whose heaps are counted in increasing order of size) and of Greedy Nim, also
+/// named [`antonim::Move`] and [`greedy::Move`].
+///
+/// ```
+/// use grundy_heap_games::HeapMove;
+///
+/// let mv = HeapMove::new(2, 4);
+/// assert_eq!((mv.heap(), mv.take()), (2, 4));
+/// assert_eq!(mv.to_string(), "take 4 from heap 3");
+/// ```
+///
+/// With the `serde` feature a move serialises as `{"heap": 2, "take": 4}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct HeapMove {
+    heap: usize,
+    take: u64,
+}
+
+impl HeapMove {
+    /// The move taking `take` tokens from heap `heap` (counting from 0).
+    pub const fn new(heap: usize, take: u64) -> Self {
+        HeapMove { heap, take }
+    }
+
+    /// The heap played, counting from 0.
+    pub const fn heap(&self) -> usize {
+        self.heap
+    }
+
+    /// The number of tokens taken.
+    pub const fn take(&self) -> u64 {
+        self.take
+    }
+}
+
+impl core::fmt::Display for HeapMove {
+    /// `take 2 from heap 3`, with heaps counted from 1 for people.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "take {} from heap {}", self.take, self.heap + 1)
+    }
+}
 pub use greedy::{GreedyNim, Heaps};
 pub use rotisserie::{Queue, RotisserieNim};
 pub use tower::{Tower, TowerNim};
