@@ -88,6 +88,7 @@
 #![deny(missing_docs)]
 
 pub mod bitset;
+pub mod board;
 mod budget;
 pub mod compact;
 mod error;

@@ -511,7 +511,7 @@ fn helpers(
     // The node limit counts the main engine's nodes only; the helpers keep the time limit
     // and the cancellation flag.
     let config = main.config.clone().with_budget(main.config.budget.without_max_nodes());
-    let board = Arc::new(Mutex::new(Vec::new()));
+    let board = Arc::new(Board::new());
     main.stop = Some(Arc::clone(stop));
     main.board = Some(Arc::clone(&board));
     (1..threads)
@@ -540,7 +540,7 @@ fn race<T: Send>(
 ) -> Result<T, SolveError> {
     stop.store(false, Ordering::Relaxed);
     if let Some(board) = &main.board {
-        board.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clear();
+        board.clear();
     }
     let found: Mutex<Option<T>> = Mutex::new(None);
     Hook::tell(main, RaceEvent::Start { threads: helpers.len() + 1 });
@@ -788,7 +788,7 @@ struct Handle<B> {
 
 /// What the threads of a parallel search tell one another: for each position whose value
 /// they search, the values they found among its children (as a bitmap).
-type Board<B> = Mutex<Vec<(B, u128)>>;
+type Board<B> = grundy_core::board::Board<B, u128>;
 
 /// The solver proper, for one bitset width.
 #[derive(Debug)]
@@ -1865,17 +1865,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
     /// `set`, and returns them all.
     fn posted(&self, set: &B, values: u128) -> u128 {
         let Some(board) = &self.board else { return values };
-        let mut board = board.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        match board.iter_mut().find(|(s, _)| s == set) {
-            Some((_, seen)) => {
-                *seen |= values;
-                *seen
-            }
-            None => {
-                board.push((set.clone(), values));
-                values
-            }
-        }
+        board.post(set, values)
     }
 
     /// The exact value of a component of the child of a move at `v`.

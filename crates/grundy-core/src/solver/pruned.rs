@@ -70,9 +70,17 @@ pub(super) struct Values([u64; 4]);
 /// of the top position about a value.
 const WATCH_INTERVAL: u64 = 1 << 10;
 
+impl core::ops::BitOr for Values {
+    type Output = Values;
+
+    fn bitor(self, other: Values) -> Values {
+        self.or(other)
+    }
+}
+
 /// What the solvers of a parallel search tell one another: for each position (by word key)
 /// whose value they search at the top of a call, the values they found among its children.
-pub(super) type Board = std::sync::Mutex<Vec<(u64, Values)>>;
+pub(super) type Board = crate::board::Board<u64, Values>;
 
 impl Values {
     const ALL: Values = Values([u64::MAX; 4]);
@@ -250,22 +258,6 @@ const fn low_values(set: u128) -> u64 {
     set as u64
 }
 
-/// Adds `values` to the children's values posted for the position of word key `word`, and
-/// returns them all.
-fn post(board: &Board, word: u64, values: Values) -> Values {
-    let mut board = board.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    match board.iter_mut().find(|(w, _)| *w == word) {
-        Some((_, seen)) => {
-            *seen = seen.or(values);
-            *seen
-        }
-        None => {
-            board.push((word, values));
-            values
-        }
-    }
-}
-
 impl<R: Ruleset> Solver<R> {
     /// The exact value of a component.
     pub(super) fn pruned_value(
@@ -331,7 +323,7 @@ impl<R: Ruleset> Solver<R> {
             let mut i = 0;
             while i < kids.len() {
                 if let Some((board, word)) = &board {
-                    seen = seen.or(post(board, *word, Values::default()));
+                    seen = seen.or(board.post(word, Values::default()));
                     if seen.contains(j) {
                         found = true;
                         break;
@@ -356,7 +348,7 @@ impl<R: Ruleset> Solver<R> {
                         if v.value() < 256 {
                             seen.insert(v.value());
                             if let Some((board, word)) = &board {
-                                post(board, *word, Values::single(v));
+                                board.post(word, Values::single(v));
                             }
                         }
                         if v.value() == j {
@@ -406,7 +398,7 @@ impl<R: Ruleset> Solver<R> {
         self.stats.nodes += 1;
         if let (Some((word, j)), Some(board)) = (self.watch, &self.board) {
             if self.stats.nodes % WATCH_INTERVAL == 0
-                && post(board, word, Values::default()).contains(j)
+                && board.post(&word, Values::default()).contains(j)
             {
                 // Another solver found a child of the value the top asks about.
                 self.abandoned = true;
