@@ -26,6 +26,7 @@ use crate::{Nimber, Outcome};
 /// | [`successors`](Ruleset::successors) | play every move | you can build children faster |
 /// | [`components`](Ruleset::components) | the position itself | positions split into independent parts (a disjunctive sum) |
 /// | [`split`](Ruleset::split) | the [`components`](Ruleset::components), nothing settled | splitting also settles some parts in closed form (their nim-sum is returned instead of listed) |
+/// | [`split_child`](Ruleset::split_child) | [`split`](Ruleset::split) the child | a child splits faster knowing the move that made it (only what the move touched changed) |
 /// | [`canonical`](Ruleset::canonical) | the position itself | many positions are equivalent (symmetries, relabellings) |
 /// | [`known_value`](Ruleset::known_value) | `None` | a closed form is known for some positions |
 /// | [`known_outcome`](Ruleset::known_outcome) | `None` | a strategy argument (symmetry, strategy stealing) gives the outcome without the value (used by [`Method::Pruned`](crate::Method::Pruned)) |
@@ -43,7 +44,8 @@ use crate::{Nimber, Outcome};
 /// - the value of a position is the nim-sum of the values of its
 ///   [`components`](Ruleset::components), and a position with no components has value 0;
 /// - the value of a position is the nimber [`split`](Ruleset::split) returns plus the
-///   nim-sum of the values of the parts it lists;
+///   nim-sum of the values of the parts it lists, and the same of
+///   [`split_child`](Ruleset::split_child);
 /// - [`canonical`](Ruleset::canonical) maps a position to an equivalent one (same Grundy value,
 ///   same misère outcome), and two positions with equal canonical forms are equivalent;
 /// - [`known_value`](Ruleset::known_value) is only `Some` when it is the true Grundy value.
@@ -196,6 +198,29 @@ pub trait Ruleset {
         Nimber::ZERO
     }
 
+    /// Splits `child`, the position that `mv` leads to from `position`, as
+    /// [`split`](Ruleset::split) does: appends the parts that remain to be searched to
+    /// `parts` and returns the nim-sum of the values of the parts it settled.
+    ///
+    /// The searches split every child of every position they expand through this hook, and
+    /// the positions they expand are parts that [`split`](Ruleset::split) or this hook
+    /// listed. Override it when knowing the move makes splitting cheaper: a move changes a
+    /// part near where it was played, so the work of finding the new parts (a flood from
+    /// the cells the move touched, a reduction that can only apply near the move) can start
+    /// there. The parts listed may differ from those of [`split`](Ruleset::split) (a
+    /// reduction applied to fewer places, say) as long as the value is right; the default
+    /// calls [`split`](Ruleset::split) on the child.
+    fn split_child(
+        &self,
+        position: &Self::Position,
+        mv: &Self::Move,
+        child: &Self::Position,
+        parts: &mut Vec<Self::Position>,
+    ) -> Nimber {
+        let _ = (position, mv);
+        self.split(child, parts)
+    }
+
     /// Returns a canonical representative of the class of positions equivalent to `position`.
     ///
     /// The transposition table is keyed by canonical forms, so positions that are the same
@@ -335,6 +360,16 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
 
     fn split(&self, position: &Self::Position, parts: &mut Vec<Self::Position>) -> Nimber {
         (**self).split(position, parts)
+    }
+
+    fn split_child(
+        &self,
+        position: &Self::Position,
+        mv: &Self::Move,
+        child: &Self::Position,
+        parts: &mut Vec<Self::Position>,
+    ) -> Nimber {
+        (**self).split_child(position, mv, child, parts)
     }
 
     fn canonical(&self, position: &Self::Position) -> Self::Position {

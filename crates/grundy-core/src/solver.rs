@@ -999,7 +999,8 @@ impl<R: Ruleset> Solver<R> {
         for i in 0..bufs.moves.len() {
             let child = self.ruleset.play(position, &bufs.moves[i]);
             bufs.parts.clear();
-            let settled = self.ruleset.split(&child, &mut bufs.parts);
+            let settled =
+                self.ruleset.split_child(position, &bufs.moves[i], &child, &mut bufs.parts);
             let part_goal = part_goal(goal, bufs.parts.len(), settled);
             let (mut acc, mut nonzero, opened) = (settled, false, bufs.open.len());
             for part in bufs.parts.drain(..) {

@@ -126,6 +126,30 @@ impl<R: Ruleset> Ruleset for Sum<R> {
         settled
     }
 
+    /// The part the move was played in is split by the inner ruleset's
+    /// [`split_child`](Ruleset::split_child), the others by its [`split`](Ruleset::split).
+    fn split_child(
+        &self,
+        position: &Self::Position,
+        mv: &Self::Move,
+        child: &Self::Position,
+        components: &mut Vec<Self::Position>,
+    ) -> Nimber {
+        let mut parts = Vec::new();
+        let mut settled = Nimber::ZERO;
+        for (i, p) in child.iter().enumerate() {
+            parts.clear();
+            settled += match position.get(i) {
+                Some(before) if i == mv.part => {
+                    self.inner.split_child(before, &mv.mv, p, &mut parts)
+                }
+                _ => self.inner.split(p, &mut parts),
+            };
+            components.extend(parts.drain(..).map(|c| vec![c]));
+        }
+        settled
+    }
+
     /// Canonical parts, in an order that does not depend on the order of the parts.
     ///
     /// Parts are sorted by a fixed hash of their canonical form, so sums that differ only by
@@ -231,6 +255,28 @@ impl<A: Ruleset, B: Ruleset> CrossSum<A, B> {
     pub const fn right(&self) -> &B {
         &self.right
     }
+
+    /// Splits each side of `position` with `left` and `right`, which list a side's parts
+    /// and return what they settle.
+    fn split_sides(
+        position: &<Self as Ruleset>::Position,
+        components: &mut Vec<<Self as Ruleset>::Position>,
+        left: impl FnOnce(&A::Position, &mut Vec<A::Position>) -> Nimber,
+        right: impl FnOnce(&B::Position, &mut Vec<B::Position>) -> Nimber,
+    ) -> Nimber {
+        let mut settled = Nimber::ZERO;
+        if let Some(a) = &position.0 {
+            let mut parts = Vec::new();
+            settled += left(a, &mut parts);
+            components.extend(parts.into_iter().map(|c| (Some(c), None)));
+        }
+        if let Some(b) = &position.1 {
+            let mut parts = Vec::new();
+            settled += right(b, &mut parts);
+            components.extend(parts.into_iter().map(|c| (None, Some(c))));
+        }
+        settled
+    }
 }
 
 impl<A: Ruleset, B: Ruleset> Ruleset for CrossSum<A, B> {
@@ -285,18 +331,35 @@ impl<A: Ruleset, B: Ruleset> Ruleset for CrossSum<A, B> {
 
     /// The parts of both sides, split by their rulesets; the nimbers they settle add up.
     fn split(&self, position: &Self::Position, components: &mut Vec<Self::Position>) -> Nimber {
-        let mut settled = Nimber::ZERO;
-        if let Some(a) = &position.0 {
-            let mut parts = Vec::new();
-            settled += self.left.split(a, &mut parts);
-            components.extend(parts.into_iter().map(|c| (Some(c), None)));
-        }
-        if let Some(b) = &position.1 {
-            let mut parts = Vec::new();
-            settled += self.right.split(b, &mut parts);
-            components.extend(parts.into_iter().map(|c| (None, Some(c))));
-        }
-        settled
+        Self::split_sides(
+            position,
+            components,
+            |a, parts| self.left.split(a, parts),
+            |b, parts| self.right.split(b, parts),
+        )
+    }
+
+    /// The side the move was played on is split by its ruleset's
+    /// [`split_child`](Ruleset::split_child), the other by its [`split`](Ruleset::split).
+    fn split_child(
+        &self,
+        position: &Self::Position,
+        mv: &Self::Move,
+        child: &Self::Position,
+        components: &mut Vec<Self::Position>,
+    ) -> Nimber {
+        Self::split_sides(
+            child,
+            components,
+            |a, parts| match (mv, &position.0) {
+                (CrossMove::Left(m), Some(before)) => self.left.split_child(before, m, a, parts),
+                _ => self.left.split(a, parts),
+            },
+            |b, parts| match (mv, &position.1) {
+                (CrossMove::Right(m), Some(before)) => self.right.split_child(before, m, b, parts),
+                _ => self.right.split(b, parts),
+            },
+        )
     }
 
     fn canonical(&self, position: &Self::Position) -> Self::Position {
@@ -369,5 +432,68 @@ mod tests {
             let part: usize = text["in part ".len()..text.find(':').unwrap()].parse().unwrap();
             assert_ne!(after[part - 1], 3, "{text}");
         }
+    }
+
+    /// Heaps of a subtraction game whose `split_child` settles the child's heap by its closed
+    /// form (`heap % 3`) and says so in `settled_by_move`.
+    struct Marked {
+        settled_by_move: core::cell::Cell<usize>,
+    }
+    impl Ruleset for Marked {
+        type Position = u32;
+        type Move = u32;
+        fn moves(&self, heap: &u32, moves: &mut Vec<u32>) {
+            moves.extend((1..=2).filter(|take| take <= heap));
+        }
+        fn play(&self, heap: &u32, take: &u32) -> u32 {
+            heap - take
+        }
+        fn split_child(&self, heap: &u32, take: &u32, child: &u32, _: &mut Vec<u32>) -> Nimber {
+            assert_eq!(heap - take, *child, "the child of the move");
+            self.settled_by_move.set(self.settled_by_move.get() + 1);
+            Nimber::new(u64::from(child % 3))
+        }
+    }
+
+    /// A sum hands the part a move was played in to the inner `split_child`, and the solver
+    /// splits children through it.
+    #[test]
+    fn sum_forwards_split_child() {
+        let sum = Sum::new(Marked { settled_by_move: core::cell::Cell::new(0) });
+        let position = vec![4, 7];
+        for mv in sum.move_list(&position) {
+            let child = sum.play(&position, &mv);
+            let mut parts = Vec::new();
+            let settled = sum.split_child(&position, &mv, &child, &mut parts);
+            // The moved part is settled; the other one is listed.
+            assert_eq!(settled, Nimber::new(u64::from(child[mv.part] % 3)));
+            assert_eq!(parts, vec![vec![child[1 - mv.part]]]);
+        }
+        assert_eq!(sum.inner().settled_by_move.get(), 4);
+        let mut solver = crate::Solver::new(&sum);
+        assert_eq!(solver.value(&position).unwrap(), Nimber::new(1 ^ 1));
+        assert!(sum.inner().settled_by_move.get() > 4, "the solver splits children so");
+
+        // A cross sum hands a move on the left to the left ruleset's `split_child` only.
+        let cross =
+            CrossSum::new(Marked { settled_by_move: core::cell::Cell::new(0) }, TakeOneOrTwo);
+        let position = CrossSum::<Marked, TakeOneOrTwo>::position(4, 5);
+        for mv in cross.move_list(&position) {
+            let child = cross.play(&position, &mv);
+            let mut parts = Vec::new();
+            let settled = cross.split_child(&position, &mv, &child, &mut parts);
+            let (Some(a), Some(b)) = child else { unreachable!("both sides stay") };
+            match mv {
+                CrossMove::Left(_) => {
+                    assert_eq!(settled, Nimber::new(u64::from(a % 3)));
+                    assert_eq!(parts, vec![(None, Some(b))]);
+                }
+                CrossMove::Right(_) => {
+                    assert_eq!(settled, Nimber::ZERO);
+                    assert_eq!(parts, vec![(Some(a), None), (None, Some(b))]);
+                }
+            }
+        }
+        assert_eq!(cross.left().settled_by_move.get(), 2);
     }
 }

@@ -433,7 +433,7 @@ impl<R: Ruleset> Solver<R> {
         for mv in moves.iter() {
             let child = self.ruleset.play(position, mv);
             parts.clear();
-            let settled = self.ruleset.split(&child, parts);
+            let settled = self.ruleset.split_child(position, mv, &child, parts);
             let mut kid = Child { parts: SmallVec::new(), acc: settled, cost: 0 };
             for part in parts.drain(..) {
                 match self.exact_or_key(&part) {
