@@ -1,5 +1,9 @@
 //! Times the solver on random graphs G(n, p) with average degree d:
-//! `cargo run --release -p grundy-node-kayles --example scaling -- N D FIRST_SEED LAST_SEED [value|outcome] [CANON_MAX] [THREADS] [EXACT_MAX]`.
+//! `cargo run --release -p grundy-node-kayles --example scaling -- N D FIRST_SEED LAST_SEED [value|outcome] [CANON_MAX] [THREADS] [EXACT_MAX] [nk|core]`.
+//!
+//! The last argument picks the engine: `nk` (the default) is [`NodeKaylesSolver`], `core` is
+//! grundy-core's [`Solver`](grundy_core::Solver) with the default configuration, which sees
+//! Node-Kayles through its `Ruleset` hooks only (the other options do not apply to it).
 //!
 //! `... --example scaling -- petersen|grid4x5|grid5x5|grid4x8 [value|outcome]` solves one
 //! structured graph instead.
@@ -92,6 +96,7 @@ fn main() {
     let canon: usize = args.get(6).map_or(8, |a| a.parse().unwrap());
     let threads: usize = args.get(7).map_or(1, |a| a.parse().unwrap());
     let exact_max: usize = args.get(8).map_or(16, |a| a.parse().unwrap());
+    let core = args.get(9).is_some_and(|a| a == "core");
     let mut times = Vec::new();
     let mut cpus = Vec::new();
     for seed in first..=last {
@@ -105,28 +110,41 @@ fn main() {
         // parallel search in full.
         let start = Instant::now();
         let cpu = cpu_seconds();
-        let mut solver = NodeKaylesSolver::with_config(&game, config);
-        let answer = if mode == "outcome" {
-            format!("{:?}", solver.outcome(&game.start()).unwrap())
+        let (answer, counters) = if core {
+            let mut solver = grundy_core::Solver::new(&game);
+            let answer = if mode == "outcome" {
+                format!("{:?}", solver.outcome(&game.start()).unwrap())
+            } else {
+                format!("{}", solver.value(&game.start()).unwrap())
+            };
+            let s = solver.stats();
+            (answer, format!("nodes={} hits={}/{}", s.nodes, s.table_hits, s.table_lookups))
         } else {
-            format!("{}", solver.value(&game.start()).unwrap())
+            let mut solver = NodeKaylesSolver::with_config(&game, config);
+            let answer = if mode == "outcome" {
+                format!("{:?}", solver.outcome(&game.start()).unwrap())
+            } else {
+                format!("{}", solver.value(&game.start()).unwrap())
+            };
+            let s = solver.stats();
+            let counters = format!(
+                "nodes={} entries={} canon={} twins={} closed={} hits={}/{} evict={}",
+                s.nodes,
+                s.table_entries,
+                s.canonical_forms,
+                s.twin_reductions,
+                s.closed_forms,
+                s.table_hits,
+                s.table_lookups,
+                s.evictions
+            );
+            (answer, counters)
         };
         let t = start.elapsed().as_secs_f64();
         let c = cpu_seconds() - cpu;
         times.push(t);
         cpus.push(c);
-        let s = solver.stats();
-        println!(
-            "n={n} d={d} seed={seed} {mode}={answer} time={t:.3}s cpu={c:.2}s nodes={} entries={} canon={} twins={} closed={} hits={}/{} evict={}",
-            s.nodes,
-            s.table_entries,
-            s.canonical_forms,
-            s.twin_reductions,
-            s.closed_forms,
-            s.table_hits,
-            s.table_lookups,
-            s.evictions
-        );
+        println!("n={n} d={d} seed={seed} {mode}={answer} time={t:.3}s cpu={c:.2}s {counters}");
     }
     println!(
         "median {:.3}s max {:.3}s; cpu median {:.2}s max {:.2}s; peak memory {:.0} MiB",

@@ -3,7 +3,9 @@
 use grundy_core::{Nimber, Ruleset};
 use grundy_graph::{Graph, ParseGraphError, VertexSet};
 
+use crate::bits::Bits;
 use crate::closed::{clique_value, cycle_value, edgeless_value, path_value};
+use crate::shape::{self, Adjacent};
 
 /// What can go wrong with Node-Kayles inputs.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -32,11 +34,20 @@ pub enum NodeKaylesError {
 /// neighbours unavailable; whoever cannot pick loses.
 ///
 /// A position is the [`VertexSet`] of vertices still available (initially all, see
-/// [`start`](NodeKayles::start)); a move is a vertex. The game splits into the connected
-/// components of the available vertices, and paths, cycles, cliques and edgeless graphs have
-/// closed forms ([`known_value`](Ruleset::known_value)), so the generic
-/// [`grundy_core::Solver`] already works; [`NodeKaylesSolver`](crate::NodeKaylesSolver) is much faster
-/// on general graphs.
+/// [`start`](NodeKayles::start)); a move is a vertex. The ruleset gives grundy-core's
+/// [`Solver`](grundy_core::Solver) what it needs to search well:
+///
+/// - [`split`](Ruleset::split) cuts a position into the connected components of the
+///   available vertices, applies the twin rules to each (they keep the value) and settles
+///   single vertices, edges, paths, cycles and cliques by their closed forms;
+/// - [`split_child`](Ruleset::split_child) does the same for the position a move leads to,
+///   looking for twins near the move only;
+/// - [`known_value`](Ruleset::known_value) knows those closed forms and edgeless graphs;
+/// - [`word_key`](Ruleset::word_key) packs positions of graphs of at most 64 vertices in a
+///   word, for the solver's compact table and its parallel search.
+///
+/// [`NodeKaylesSolver`](crate::NodeKaylesSolver) is faster still: it also keys small
+/// components by their canonical labelling and keeps its own move order.
 ///
 /// # Example
 ///
@@ -55,15 +66,39 @@ pub enum NodeKaylesError {
 /// With the `serde` feature a game serialises as its graph (`{"order": 4, "edges": [[0, 1],
 /// [1, 2], [2, 3]]}`), checked on the way in as [`Graph`]'s deserialisation checks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(from = "Graph", into = "Graph")
+)]
 pub struct NodeKayles {
     graph: Graph,
+    /// The neighbours of each vertex as one word, on graphs of at most 64 vertices: the
+    /// [`Ruleset`] hooks then work on words.
+    words: Option<Vec<u64>>,
+}
+
+impl From<Graph> for NodeKayles {
+    fn from(graph: Graph) -> Self {
+        NodeKayles::new(graph)
+    }
+}
+
+impl From<NodeKayles> for Graph {
+    fn from(game: NodeKayles) -> Self {
+        game.graph
+    }
 }
 
 impl NodeKayles {
     /// Node-Kayles on `graph`.
-    pub const fn new(graph: Graph) -> Self {
-        NodeKayles { graph }
+    pub fn new(graph: Graph) -> Self {
+        let words = (graph.order() <= 64).then(|| {
+            (0..graph.order())
+                .map(|v| graph.neighbors(v).words().first().copied().unwrap_or(0))
+                .collect()
+        });
+        NodeKayles { graph, words }
     }
 
     /// Node-Kayles on a graph given as an edge list (see [`Graph::parse_edge_list`]).
@@ -82,6 +117,14 @@ impl NodeKayles {
     /// [`NodeKaylesError::Parse`] naming the bad byte.
     pub fn from_graph6(text: &str) -> Result<Self, NodeKaylesError> {
         Ok(NodeKayles::new(Graph::from_graph6(text)?))
+    }
+
+    /// The vertices of a graph of at most 64 vertices, as a word.
+    fn mask(&self) -> u64 {
+        match self.graph.order() {
+            64.. => u64::MAX,
+            n => (1 << n) - 1,
+        }
     }
 
     /// The graph.
@@ -169,7 +212,101 @@ impl Ruleset for NodeKayles {
         components.extend(self.graph.components(position));
     }
 
-    fn known_value(&self, position: &VertexSet) -> Option<Nimber> {
-        self.closed_form(position)
+    /// The components of the available vertices after the twin rules, but for those whose
+    /// values have closed forms (single vertices, edges, paths, cycles, cliques), which are
+    /// settled.
+    ///
+    /// The twin rules keep the value: of two adjacent vertices with the same neighbours
+    /// (true twins) one can go, and of three or more pairwise non-adjacent vertices with the
+    /// same neighbours (false twins) all but one or two, keeping the parity of their number.
+    fn split(&self, position: &VertexSet, parts: &mut Vec<VertexSet>) -> Nimber {
+        match &self.words {
+            Some(words) => {
+                let rest = position.words().first().copied().unwrap_or(0) & self.mask();
+                split_components(words.as_slice(), rest, |part| {
+                    parts.push(VertexSet::from_words(&[part]));
+                })
+            }
+            None => split_components(
+                &self.graph,
+                position.intersection(&self.graph.vertices()),
+                |part| parts.push(part),
+            ),
+        }
     }
+
+    /// The components of the child after the twin rules, as [`split`](Ruleset::split) gives
+    /// them, found faster: on a graph of at most 64 vertices, only vertices at distance 2
+    /// from the move are looked at for twins (a component of a child of a twin-free
+    /// connected position can have twins only there; a position with twins elsewhere keeps
+    /// them, which costs search, never a wrong value).
+    fn split_child(
+        &self,
+        position: &VertexSet,
+        vertex: &usize,
+        child: &VertexSet,
+        parts: &mut Vec<VertexSet>,
+    ) -> Nimber {
+        let Some(words) = &self.words else { return self.split(child, parts) };
+        let _ = position;
+        let rest = child.words().first().copied().unwrap_or(0) & self.mask();
+        let mut near = 0u64;
+        words[*vertex].each(|u| near |= words[u]);
+        split_near(words.as_slice(), rest, near, |part| {
+            parts.push(VertexSet::from_words(&[part]));
+        })
+    }
+
+    fn known_value(&self, position: &VertexSet) -> Option<Nimber> {
+        let Some(words) = &self.words else { return self.closed_form(position) };
+        let set = position.words().first().copied().unwrap_or(0) & self.mask();
+        let Some(start) = set.lowest() else { return Some(Nimber::ZERO) };
+        // The closed forms of connected sets are read off the degrees, which rule most sets
+        // out at once: connectedness is checked only for a set that has one.
+        if let Some(value) = shape::closed_form(words.as_slice(), &set) {
+            if shape::flood(words.as_slice(), start, &set) == set {
+                return Some(Nimber::new(value));
+            }
+        }
+        if set.all(|v| words[v] & set == 0) {
+            Some(edgeless_value(u64::from(set.count_ones())))
+        } else {
+            None
+        }
+    }
+
+    /// The available vertices as one word, on graphs of at most 64 vertices.
+    fn word_key(&self, canonical: &VertexSet) -> Option<u64> {
+        (self.graph.order() <= 64).then(|| canonical.words().first().copied().unwrap_or(0))
+    }
+}
+
+/// The components of `rest` after the twin rules, those without a closed form to `part`;
+/// returns the nim-sum of the values of the others.
+fn split_components<B: Bits>(
+    graph: &(impl Adjacent<B> + ?Sized),
+    rest: B,
+    part: impl FnMut(B),
+) -> Nimber {
+    split_near(graph, rest.clone(), rest, part)
+}
+
+/// [`split_components`], looking for twins among the vertices of `suspects` only.
+fn split_near<B: Bits>(
+    graph: &(impl Adjacent<B> + ?Sized),
+    mut rest: B,
+    suspects: B,
+    mut part: impl FnMut(B),
+) -> Nimber {
+    let mut settled = 0;
+    while let Some(start) = rest.lowest() {
+        let component = shape::flood(graph, start, &rest);
+        rest = rest.minus(&component);
+        let reduced = shape::reduce_twins(graph, &component, &suspects);
+        match shape::closed_form(graph, &reduced) {
+            Some(value) => settled ^= value,
+            None => part(reduced),
+        }
+    }
+    Nimber::new(settled)
 }

@@ -36,6 +36,7 @@ mod cache;
 mod canon;
 mod closed;
 mod game;
+mod shape;
 mod solver;
 
 pub use canon::{

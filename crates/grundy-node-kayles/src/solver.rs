@@ -14,7 +14,7 @@ use crate::NodeKayles;
 use crate::bits::Bits;
 use crate::cache::{Cache, Front, Info, SetTable, WordSets};
 use crate::canon::{KEY_MAX_ORDER, packed_key};
-use crate::closed::{cycle_value, path_value};
+use crate::shape::{self, Adjacent};
 
 /// Settings of a [`NodeKaylesSolver`].
 ///
@@ -855,6 +855,24 @@ enum Halt {
     Abandon,
 }
 
+impl<B: Bits> Adjacent<B> for Engine<B> {
+    fn open(&self, v: usize) -> &B {
+        &self.open[v]
+    }
+
+    fn closed_in(&self, v: usize, set: &B) -> B {
+        self.closed[v].and(set)
+    }
+
+    /// Counts `words` machine words processed by set operations ([`Bits::HEAVY`] sets only:
+    /// nothing is counted for machine-word sets).
+    fn spend(&self, words: usize) {
+        if B::HEAVY {
+            self.work.set(self.work.get() + words as u64);
+        }
+    }
+}
+
 impl<B: Bits + Ord + Default> Engine<B> {
     fn new(game: &NodeKayles, config: SolverConfig) -> Self {
         let g = game.graph();
@@ -980,14 +998,6 @@ impl<B: Bits + Ord + Default> Engine<B> {
         self.charge()
     }
 
-    /// Counts `words` machine words processed by set operations ([`Bits::HEAVY`] sets only:
-    /// nothing is counted for machine-word sets).
-    fn spend(&self, words: usize) {
-        if B::HEAVY {
-            self.work.set(self.work.get() + words as u64);
-        }
-    }
-
     /// Checks the limits once [`POLL_WORK`] words have been processed since the last check:
     /// the stop flag of a parallel search, the deadline and the budget's cancellation. Called
     /// inside a node, per move and per component, so that a node of a large graph cannot
@@ -1002,24 +1012,6 @@ impl<B: Bits + Ord + Default> Engine<B> {
             return Err(SolveError::Cancelled);
         }
         self.meter.poll()
-    }
-
-    /// The component of `set` holding `start`.
-    fn flood(&self, start: usize, set: &B) -> B {
-        let mut part = B::empty();
-        part.add(start);
-        let mut frontier = part.clone();
-        loop {
-            self.spend(set.width() * 4);
-            let mut next = B::empty();
-            frontier.each(|v| next.or_with(&self.open[v]));
-            let next = next.and(set).minus(&part);
-            if next.none() {
-                return part;
-            }
-            part.or_with(&next);
-            frontier = next;
-        }
     }
 
     /// The components of the children of `moves` in the connected set `set`: the nim-sum of
@@ -1070,7 +1062,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
             self.split_left(left, seeds, &mut split);
             for part in split.drain(..) {
                 // Small paths, cycles and cliques are cheaper to recognise than to look up.
-                match if part.more_than(SMALL) { None } else { self.closed_form(&part) } {
+                match if part.more_than(SMALL) { None } else { shape::closed_form(self, &part) } {
                     Some(x) => known[i] ^= x,
                     None => {
                         touched ^= self.touch(&part);
@@ -1087,7 +1079,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
     /// from their seeds at once; returns the rest of `rest` and its seeds.
     fn split_tiny(&self, v: usize, rest: &B, out: &mut SmallVec<[B; 8]>) -> (B, B) {
         let seeds = self.ring[v].and(rest);
-        self.spend(rest.width() * (3 + 3 * seeds.count()));
+        Adjacent::spend(self, rest.width() * (3 + 3 * seeds.count()));
         let mut tiny = B::empty();
         seeds.each(|s| {
             if tiny.has(s) {
@@ -1117,7 +1109,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
             part.add(s);
             let mut frontier = part.clone();
             loop {
-                self.spend(left.width() * 5);
+                Adjacent::spend(self, left.width() * 5);
                 if seeds.minus(&part).none() {
                     out.push(left);
                     return;
@@ -1136,144 +1128,6 @@ impl<B: Bits + Ord + Default> Engine<B> {
             out.push(part);
         }
         debug_assert!(left.none(), "every component holds a seed");
-    }
-
-    /// The closed form of a connected set, if it has one: a clique (every vertex sees all
-    /// others), a path (degrees at most 2, two ends) or a cycle (every degree 2). Stops at the
-    /// first vertex that rules all three out, and counts nothing but the set itself.
-    fn closed_form(&self, set: &B) -> Option<u64> {
-        if !set.more_than(2) {
-            return Some(u64::from(!set.none()));
-        }
-        let (mut clique, mut sparse, mut ends) = (true, true, 0u64);
-        let decided = !set.all(|v| {
-            self.spend(set.width() * 2);
-            let nb = self.open[v].and(set);
-            if clique {
-                let mut others = set.clone();
-                others.del(v);
-                clique = nb == others;
-            }
-            if sparse {
-                if nb.more_than(2) {
-                    sparse = false;
-                } else if !nb.more_than(1) {
-                    ends += 1;
-                }
-            }
-            clique || sparse
-        });
-        if decided {
-            None
-        } else if clique {
-            Some(1)
-        } else {
-            let k = set.count() as u64;
-            match ends {
-                0 => Some(cycle_value(k).value()),
-                2 => Some(path_value(k).value()),
-                _ => None,
-            }
-        }
-    }
-
-    /// Applies the twin rules to a connected set until none applies, looking for twins only
-    /// among pairs and classes that hold a vertex of `suspects`.
-    ///
-    /// True twins are adjacent, so a vertex is compared with its neighbours only; false twins
-    /// share every neighbour, so a vertex is compared with the neighbours of its lowest
-    /// neighbour only. Removing a vertex keeps every other pair of twins twins, and each removal
-    /// is justified in the set at that time, so the order of removals does not matter.
-    ///
-    /// `suspects` must hold a vertex of every pair of true twins and of every class of three or
-    /// more false twins of `set`: all of `set` always qualifies, and so does the set of vertices
-    /// at distance 2 from `v` when `set` is a component left by a move at `v` in a twin-free
-    /// connected set (the neighbourhood of any other vertex of `set` is the same as in the
-    /// parent, where the pair or class did not exist). After a removal, only neighbours of the
-    /// removed vertex can have become twins, so they are the suspects of the next round.
-    fn reduce_twins(&self, set: &B, suspects: &B) -> B {
-        let mut set = set.clone();
-        let mut suspects = suspects.and(&set);
-        while !suspects.none() {
-            self.spend(set.width() * 4 * suspects.count());
-            let mut removed = B::empty();
-            // True twins: equal closed neighbourhoods. Keep the lowest of each class, so that
-            // twin sets reduce to the same set whatever the order of the search.
-            suspects.each(|v| {
-                if !set.has(v) {
-                    return;
-                }
-                let nv = self.closed[v].and(&set);
-                let mut class = B::empty();
-                self.open[v].and(&set).each(|u| {
-                    if self.closed[u].and(&set) == nv {
-                        class.add(u);
-                    }
-                });
-                if !class.none() {
-                    class.add(v);
-                    let keep = class.lowest().unwrap_or(v);
-                    class.del(keep);
-                    set = set.minus(&class);
-                    removed.or_with(&class);
-                }
-            });
-            // False twins: equal open neighbourhoods. Keep the lowest of each class of three or
-            // more, and the second lowest too when the class is even.
-            let mut false_suspects = suspects.clone();
-            removed.each(|u| false_suspects.or_with(&self.open[u]));
-            let false_suspects = false_suspects.and(&set);
-            false_suspects.each(|v| {
-                if !set.has(v) {
-                    return;
-                }
-                let nv = self.open[v].and(&set);
-                let Some(a) = nv.lowest() else { return };
-                let mut class = B::empty();
-                let mut size = 0;
-                self.open[a].and(&set).each(|u| {
-                    if self.open[u].and(&set) == nv {
-                        class.add(u);
-                        size += 1;
-                    }
-                });
-                if size >= 3 {
-                    let mut keep = B::empty();
-                    class.each(|u| {
-                        if keep.count() < 2 - size % 2 {
-                            keep.add(u);
-                        }
-                    });
-                    let class = class.minus(&keep);
-                    set = set.minus(&class);
-                    removed.or_with(&class);
-                }
-            });
-            let mut next = B::empty();
-            removed.each(|u| next.or_with(&self.open[u]));
-            suspects = next.and(&set);
-        }
-        set
-    }
-
-    /// Whether a set has true twins or a class of three or more false twins, by comparing
-    /// every pair (a check of [`reduce_twins`](Self::reduce_twins) in debug builds).
-    fn has_twins(&self, set: &B) -> bool {
-        let mut found = false;
-        set.each(|u| {
-            let (closed, open) = (self.closed[u].and(set), self.open[u].and(set));
-            let mut false_twins = 0;
-            set.each(|w| {
-                if w != u && self.closed[w].and(set) == closed {
-                    found = true;
-                }
-                if self.open[w].and(set) == open {
-                    false_twins += 1;
-                }
-            });
-            found |= false_twins >= 3;
-        });
-        found
     }
 
     /// The canonical key of a small set.
@@ -1318,16 +1172,16 @@ impl<B: Bits + Ord + Default> Engine<B> {
     /// starting from what the set table said.
     fn handle(&mut self, set: &B, info: Info, suspects: &B) -> Handle<B> {
         let mut h = Handle { raw: set.clone(), reduced: set.clone(), canon: None, info };
-        if let Some(v) = self.closed_form(set) {
+        if let Some(v) = shape::closed_form(self, set) {
             self.stats.closed_forms += 1;
             h.info.set_value(v);
             return h;
         }
-        let reduced = self.reduce_twins(set, suspects);
-        debug_assert!(!self.has_twins(&reduced), "twins left in {reduced:?}");
+        let reduced = shape::reduce_twins(self, set, suspects);
+        debug_assert!(!shape::has_twins(self, &reduced), "twins left in {reduced:?}");
         if reduced != *set {
             self.stats.twin_reductions += 1;
-            if let Some(v) = self.closed_form(&reduced) {
+            if let Some(v) = shape::closed_form(self, &reduced) {
                 self.stats.closed_forms += 1;
                 h.info.set_value(v);
                 return h;
@@ -1371,7 +1225,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
     fn record(&mut self, set: &B, info: Info) {
         // `split_moves` relies on it.
         debug_assert!(
-            set.lowest().is_some_and(|s| self.flood(s, set) == *set),
+            set.lowest().is_some_and(|s| shape::flood(self, s, set) == *set),
             "the set table keys components only"
         );
         self.sets.insert(set, info);
@@ -1389,29 +1243,12 @@ impl<B: Bits + Ord + Default> Engine<B> {
         }
     }
 
-    /// An upper bound on the value of a connected set: its independence number is at most
-    /// the number of vertices minus the size of any matching.
-    fn value_bound(&self, set: &B) -> u64 {
-        let mut free = set.clone();
-        let mut matched = 0u64;
-        set.each(|v| {
-            if free.has(v) {
-                if let Some(w) = self.open[v].and(&free).lowest() {
-                    free.del(v);
-                    free.del(w);
-                    matched += 1;
-                }
-            }
-        });
-        set.count() as u64 - matched
-    }
-
     /// The exact value of any set (a sum of components).
     fn sum_value(&mut self, set: &B) -> Result<u64, SolveError> {
         let mut rest = set.clone();
         let mut total = 0;
         while let Some(start) = rest.lowest() {
-            let part = self.flood(start, &rest);
+            let part = shape::flood(self, start, &rest);
             rest = rest.minus(&part);
             self.charge()?;
             total ^= self.comp_value(&part, &part)?;
@@ -1440,7 +1277,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         let mut acc = 0u64;
         let mut pending: Vec<(B, Info)> = Vec::new();
         while let Some(start) = rest.lowest() {
-            let part = self.flood(start, &rest);
+            let part = shape::flood(self, start, &rest);
             rest = rest.minus(&part);
             self.charge()?;
             let k = part.count();
@@ -1647,7 +1484,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
                 j += 1;
             }
         };
-        debug_assert!(v <= self.value_bound(&h.reduced), "the value {v} exceeds the bound");
+        debug_assert!(v <= shape::value_bound(self, &h.reduced), "the value {v} exceeds the bound");
         h.info.set_value(v);
         self.save(&h);
         Ok(v)
@@ -1677,7 +1514,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
             self.save(&h);
             return Ok(Found::Exact(v));
         }
-        if has(h.info.kid_values()) || j > self.value_bound(&h.reduced) {
+        if has(h.info.kid_values()) || j > shape::value_bound(self, &h.reduced) {
             return Ok(Found::Not);
         }
         if h.reduced.count() as u64 + 1 >= QUERY_VALUES
@@ -1721,7 +1558,10 @@ impl<B: Bits + Ord + Default> Engine<B> {
     fn settle(&mut self, mut h: Handle<B>, seen: u128, value: Option<u64>) -> Found {
         match value {
             Some(v) => {
-                debug_assert!(v <= self.value_bound(&h.reduced), "the value {v} exceeds the bound");
+                debug_assert!(
+                    v <= shape::value_bound(self, &h.reduced),
+                    "the value {v} exceeds the bound"
+                );
                 h.info.set_value(v);
                 self.save(&h);
                 Found::Exact(v)
@@ -1797,7 +1637,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         let parts = |e: &Self, set: &B, met: &mut HashSet<B>, todo: &mut Vec<B>| {
             let mut rest = set.clone();
             while let Some(start) = rest.lowest() {
-                let part = e.flood(start, &rest);
+                let part = shape::flood(e, start, &rest);
                 rest = rest.minus(&part);
                 if met.insert(part.clone()) {
                     todo.push(part);
@@ -1807,7 +1647,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         parts(self, position, &mut met, &mut todo);
         let mut facts = Vec::new();
         while let Some(set) = todo.pop() {
-            let reduced = self.reduce_twins(&set, &set);
+            let reduced = shape::reduce_twins(self, &set, &set);
             for s in [&set, &reduced] {
                 s.each(|v| parts(self, &s.minus(&self.closed[v]), &mut met, &mut todo));
             }
@@ -1938,7 +1778,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
                 }
             }
         }
-        debug_assert!(mex <= self.value_bound(set), "the value {mex} exceeds the bound");
+        debug_assert!(mex <= shape::value_bound(self, set), "the value {mex} exceeds the bound");
         Ok(mex)
     }
 }
@@ -1969,7 +1809,7 @@ mod tests {
         let mut rest = set;
         let mut out = Vec::new();
         while let Some(start) = rest.lowest() {
-            let part = e.flood(start, &rest);
+            let part = shape::flood(e, start, &rest);
             rest &= !part;
             out.push(part);
         }
@@ -2023,7 +1863,7 @@ mod tests {
                 for (i, &v) in moves.iter().enumerate() {
                     let (mut listed, mut summed) = (Vec::new(), 0);
                     for part in components(&e, set & !e.closed[v]) {
-                        match if part.count_ones() as usize > SMALL { None } else { e.closed_form(&part) } {
+                        match if part.count_ones() as usize > SMALL { None } else { shape::closed_form(&e, &part) } {
                             Some(x) => summed ^= x,
                             None => listed.push(part),
                         }
@@ -2050,7 +1890,7 @@ mod tests {
             for set in components(&e, (1u64 << n) - 1) {
                 let position: VertexSet = (0..n).filter(|&v| set >> v & 1 == 1).collect();
                 let expected = game.closed_form(&position).map(Nimber::value);
-                prop_assert_eq!(e.closed_form(&set), expected);
+                prop_assert_eq!(shape::closed_form(&e, &set), expected);
                 if let Some(x) = expected {
                     prop_assert_eq!(Nimber::new(x), value_of(&game, set));
                 }
@@ -2069,8 +1909,8 @@ mod tests {
             let game = NodeKayles::new(random_graph(n, percent, seed));
             let e = engine(&game);
             for set in components(&e, (1u64 << n) - 1) {
-                let reduced = e.reduce_twins(&set, &set);
-                prop_assert!(!e.has_twins(&reduced));
+                let reduced = shape::reduce_twins(&e, &set, &set);
+                prop_assert!(!shape::has_twins(&e, &reduced));
                 prop_assert_eq!(reduced.count_ones() >= 1, true);
                 prop_assert_eq!(components(&e, reduced).len(), 1, "reduction keeps connectivity");
                 prop_assert_eq!(value_of(&game, reduced), value_of(&game, set));
@@ -2080,8 +1920,8 @@ mod tests {
                     moves &= moves - 1;
                     for part in components(&e, reduced & !e.closed[v]) {
                         let suspects = e.ring[v] & part;
-                        let by_suspects = e.reduce_twins(&part, &suspects);
-                        prop_assert!(!e.has_twins(&by_suspects), "{part:b} after {v}");
+                        let by_suspects = shape::reduce_twins(&e, &part, &suspects);
+                        prop_assert!(!shape::has_twins(&e, &by_suspects), "{part:b} after {v}");
                         prop_assert_eq!(value_of(&game, by_suspects), value_of(&game, part));
                     }
                 }

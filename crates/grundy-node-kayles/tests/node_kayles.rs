@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use grundy_core::{Budget, Nimber, Outcome, Ruleset, SolveError, Solver, naive};
+use grundy_core::{Budget, Config, Method, Nimber, Outcome, Ruleset, SolveError, Solver, naive};
 use grundy_graph::{Graph, VertexSet};
 use grundy_node_kayles::{
     NodeKayles, NodeKaylesError, NodeKaylesSolver, SolverConfig, canonical_form,
@@ -176,8 +176,56 @@ proptest! {
                     naive::winning_moves(&game, &position)
                 );
             }
-            // The generic solver, with the ruleset's components and closed forms, agrees.
-            prop_assert_eq!(Solver::new(&game).value(&position).unwrap(), plain);
+            // The generic solver, with the ruleset's hooks (splitting with the twin rules and
+            // closed forms, word keys), agrees under both methods.
+            for method in [Method::Pruned, Method::Mex] {
+                let config = Config::default().with_method(method);
+                let mut solver = Solver::with_config(&game, config);
+                prop_assert_eq!(solver.value(&position).unwrap(), plain);
+                prop_assert_eq!(solver.outcome(&position).unwrap(), Outcome::from_value(plain));
+                prop_assert_eq!(
+                    solver.winning_moves(&position).unwrap(),
+                    naive::winning_moves(&game, &position)
+                );
+                prop_assert_eq!(
+                    solver.misere_outcome(&position).unwrap(),
+                    naive::misere_outcome(&game, &position)
+                );
+            }
+        }
+    }
+
+    /// `split` and `split_child` keep the value: what they settle plus the parts' values is
+    /// the plain value, on graphs of up to 64 vertices (words) and beyond (vertex sets: the
+    /// same graph with its vertices moved above 64).
+    #[test]
+    fn splitting_keeps_the_value(
+        n in 1usize..=10,
+        percent in 15u64..80,
+        seed in any::<u64>(),
+        mask in any::<u16>(),
+    ) {
+        let small = random_graph(n, percent, seed);
+        let mut wide = Graph::new(70 + n);
+        for (u, v) in small.edges() {
+            wide.add_edge(70 + u, 70 + v).unwrap();
+        }
+        for (game, offset) in [(NodeKayles::new(small), 0), (NodeKayles::new(wide), 70)] {
+            let position: VertexSet =
+                (0..n).filter(|v| mask >> v & 1 == 1).map(|v| v + offset).collect();
+            let value_of = |settled: Nimber, parts: &[VertexSet]| {
+                parts.iter().fold(settled, |acc, part| acc + naive::value(&game, part))
+            };
+            let mut parts = Vec::new();
+            let settled = game.split(&position, &mut parts);
+            prop_assert_eq!(value_of(settled, &parts), naive::value(&game, &position));
+            for v in position.iter() {
+                let child = game.play(&position, &v);
+                parts.clear();
+                let settled = game.split_child(&position, &v, &child, &mut parts);
+                prop_assert_eq!(value_of(settled, &parts), naive::value(&game, &child));
+                prop_assert_eq!(game.known_value(&child).unwrap_or(naive::value(&game, &child)), naive::value(&game, &child));
+            }
         }
     }
 
@@ -329,6 +377,7 @@ fn wide_graphs_are_sums_of_their_pieces() {
         let mut solver = NodeKaylesSolver::new(&game);
         assert_eq!(solver.value(&game.start()).unwrap(), expected, "{order} vertices");
         assert_eq!(solver.outcome(&game.start()).unwrap(), Outcome::from_value(expected));
+        assert_eq!(Solver::new(&game).value(&game.start()).unwrap(), expected, "{order}");
     }
 }
 

@@ -1,0 +1,216 @@
+//! The structure of a set of vertices that the rules of Node-Kayles depend on: its
+//! components, the twin rules, the closed forms and a bound on its value. Both the
+//! [`Ruleset`](grundy_core::Ruleset) hooks of [`NodeKayles`](crate::NodeKayles) and the
+//! engine of [`NodeKaylesSolver`](crate::NodeKaylesSolver) use them, on the graph's own
+//! vertex sets and on machine words respectively.
+
+use grundy_graph::{Graph, VertexSet};
+
+use crate::bits::Bits;
+use crate::closed::{cycle_value, path_value};
+
+/// A graph as the functions of this module read it.
+pub(crate) trait Adjacent<B: Bits> {
+    /// The neighbours of `v`.
+    fn open(&self, v: usize) -> &B;
+
+    /// The closed neighbourhood of `v` (`v` and its neighbours) within `set`.
+    fn closed_in(&self, v: usize, set: &B) -> B {
+        let mut within = self.open(v).and(set);
+        if set.has(v) {
+            within.add(v);
+        }
+        within
+    }
+
+    /// Counts `words` machine words processed, so that a long node can check its limits.
+    fn spend(&self, words: usize) {
+        let _ = words;
+    }
+}
+
+impl Adjacent<VertexSet> for Graph {
+    fn open(&self, v: usize) -> &VertexSet {
+        self.neighbors(v)
+    }
+}
+
+/// The neighbours of each vertex as one word.
+impl Adjacent<u64> for [u64] {
+    fn open(&self, v: usize) -> &u64 {
+        &self[v]
+    }
+}
+
+/// The component of `set` holding `start`.
+pub(crate) fn flood<B: Bits>(g: &(impl Adjacent<B> + ?Sized), start: usize, set: &B) -> B {
+    let mut part = B::empty();
+    part.add(start);
+    let mut frontier = part.clone();
+    loop {
+        g.spend(set.width() * 4);
+        let mut next = B::empty();
+        frontier.each(|v| next.or_with(g.open(v)));
+        let next = next.and(set).minus(&part);
+        if next.none() {
+            return part;
+        }
+        part.or_with(&next);
+        frontier = next;
+    }
+}
+
+/// The closed form of a connected set, if it has one: a clique (every vertex sees all
+/// others), a path (degrees at most 2, two ends) or a cycle (every degree 2). Stops at the
+/// first vertex that rules all three out, and counts nothing but the set itself.
+pub(crate) fn closed_form<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B) -> Option<u64> {
+    if !set.more_than(2) {
+        return Some(u64::from(!set.none()));
+    }
+    let (mut clique, mut sparse, mut ends) = (true, true, 0u64);
+    let decided = !set.all(|v| {
+        g.spend(set.width() * 2);
+        let nb = g.open(v).and(set);
+        if clique {
+            let mut others = set.clone();
+            others.del(v);
+            clique = nb == others;
+        }
+        if sparse {
+            if nb.more_than(2) {
+                sparse = false;
+            } else if !nb.more_than(1) {
+                ends += 1;
+            }
+        }
+        clique || sparse
+    });
+    if decided {
+        None
+    } else if clique {
+        Some(1)
+    } else {
+        let k = set.count() as u64;
+        match ends {
+            0 => Some(cycle_value(k).value()),
+            2 => Some(path_value(k).value()),
+            _ => None,
+        }
+    }
+}
+
+/// Applies the twin rules to a connected set until none applies, looking for twins only
+/// among pairs and classes that hold a vertex of `suspects`.
+///
+/// True twins are adjacent, so a vertex is compared with its neighbours only; false twins
+/// share every neighbour, so a vertex is compared with the neighbours of its lowest
+/// neighbour only. Removing a vertex keeps every other pair of twins twins, and each removal
+/// is justified in the set at that time, so the order of removals does not matter.
+///
+/// `suspects` must hold a vertex of every pair of true twins and of every class of three or
+/// more false twins of `set`: all of `set` always qualifies, and so does the set of vertices
+/// at distance 2 from `v` when `set` is a component left by a move at `v` in a twin-free
+/// connected set (the neighbourhood of any other vertex of `set` is the same as in the
+/// parent, where the pair or class did not exist). After a removal, only neighbours of the
+/// removed vertex can have become twins, so they are the suspects of the next round.
+pub(crate) fn reduce_twins<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B, suspects: &B) -> B {
+    let mut set = set.clone();
+    let mut suspects = suspects.and(&set);
+    while !suspects.none() {
+        g.spend(set.width() * 4 * suspects.count());
+        let mut removed = B::empty();
+        // True twins: equal closed neighbourhoods. Keep the lowest of each class, so that
+        // twin sets reduce to the same set whatever the order of the search.
+        suspects.each(|v| {
+            if !set.has(v) {
+                return;
+            }
+            let nv = g.closed_in(v, &set);
+            let mut class = B::empty();
+            g.open(v).and(&set).each(|u| {
+                if g.closed_in(u, &set) == nv {
+                    class.add(u);
+                }
+            });
+            if !class.none() {
+                class.add(v);
+                let keep = class.lowest().unwrap_or(v);
+                class.del(keep);
+                set = set.minus(&class);
+                removed.or_with(&class);
+            }
+        });
+        // False twins: equal open neighbourhoods. Keep the lowest of each class of three or
+        // more, and the second lowest too when the class is even.
+        let mut false_suspects = suspects.clone();
+        removed.each(|u| false_suspects.or_with(g.open(u)));
+        let false_suspects = false_suspects.and(&set);
+        false_suspects.each(|v| {
+            if !set.has(v) {
+                return;
+            }
+            let nv = g.open(v).and(&set);
+            let Some(a) = nv.lowest() else { return };
+            let mut class = B::empty();
+            let mut size = 0;
+            g.open(a).and(&set).each(|u| {
+                if g.open(u).and(&set) == nv {
+                    class.add(u);
+                    size += 1;
+                }
+            });
+            if size >= 3 {
+                let mut keep = B::empty();
+                class.each(|u| {
+                    if keep.count() < 2 - size % 2 {
+                        keep.add(u);
+                    }
+                });
+                let class = class.minus(&keep);
+                set = set.minus(&class);
+                removed.or_with(&class);
+            }
+        });
+        let mut next = B::empty();
+        removed.each(|u| next.or_with(g.open(u)));
+        suspects = next.and(&set);
+    }
+    set
+}
+
+/// Whether a set has true twins or a class of three or more false twins, by comparing
+/// every pair (a check of [`reduce_twins`] in debug builds).
+pub(crate) fn has_twins<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B) -> bool {
+    let mut found = false;
+    set.each(|u| {
+        let (closed, open) = (g.closed_in(u, set), g.open(u).and(set));
+        let mut false_twins = 0;
+        set.each(|w| {
+            if w != u && g.closed_in(w, set) == closed {
+                found = true;
+            }
+            if g.open(w).and(set) == open {
+                false_twins += 1;
+            }
+        });
+        found |= false_twins >= 3;
+    });
+    found
+}
+
+/// An upper bound on the value of a connected set: its independence number is at most
+/// the number of vertices minus the size of any matching.
+pub(crate) fn value_bound<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B) -> u64 {
+    let mut free = set.clone();
+    let mut matched = 0u64;
+    set.each(|v| {
+        if free.has(v) {
+            if let Some(w) = g.open(v).and(&free).lowest() {
+                free.del(v);
+                free.del(w);
+                matched += 1;
+            }
+        }
+    });
+    set.count() as u64 - matched
+}
