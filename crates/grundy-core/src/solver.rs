@@ -13,10 +13,10 @@ use crate::budget::Meter;
 use std::sync::Arc;
 
 use crate::compact::{CompactTable, SharedTable};
+use crate::front::Front;
 pub use crate::known::Known;
 use crate::{Budget, Nimber, NimberSet, Outcome, Ruleset, SolveError, Table, TableStats};
 
-mod front;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod pruned;
@@ -308,8 +308,8 @@ pub struct Solver<R: Ruleset> {
     stack: Vec<Frame<R::Position, R::Move>>,
     spare: Vec<Buffers<R::Position, R::Move>>,
     /// What the pruned search last learnt about the components it met, by the component as
-    /// met (before [`Ruleset::canonical`]): see [`front::Front`].
-    front: front::Front<R::Position>,
+    /// met (before [`Ruleset::canonical`]): see [`Front`].
+    front: Front<R::Position, (R::Position, Option<Nimber>)>,
 }
 
 /// What a frame must find out about its component.
@@ -420,7 +420,7 @@ impl<R: Ruleset> Solver<R> {
             depth_base: 0,
             stack: Vec::new(),
             spare: Vec::new(),
-            front: front::Front::new(),
+            front: Front::new(),
         }
     }
 
@@ -725,13 +725,20 @@ impl<R: Ruleset> Solver<R> {
     }
 
     /// Makes this solver keep the facts of positions with a [word key](Ruleset::word_key) in
-    /// `table`, which other solvers may share (the parallel search uses this), and try moves
-    /// in reverse order if `reverse` (so that solvers sharing a table search different parts
-    /// of the tree first). Facts that do not fit the shared table stay in this solver's own.
+    /// `table`, which other solvers may share, at once or one after another (the parallel
+    /// search uses this). Facts that do not fit the shared table stay in this solver's own.
     #[must_use]
-    pub fn with_shared_table(mut self, table: Arc<SharedTable>, reverse: bool) -> Self {
+    pub fn with_shared_table(mut self, table: Arc<SharedTable>) -> Self {
         self.shared = Some(table);
-        self.reverse = reverse;
+        self
+    }
+
+    /// Makes this solver try moves in reverse order, so that the solvers of a parallel
+    /// search that share a table search different parts of the tree first.
+    #[must_use]
+    #[cfg(feature = "rayon")]
+    pub(crate) const fn reversed(mut self) -> Self {
+        self.reverse = true;
         self
     }
 
@@ -864,7 +871,7 @@ impl<R: Ruleset> Solver<R> {
     }
 
     /// The exact value of a component (normal play) from the table, or its canonical form
-    /// and what the table knows of it otherwise, through the [front cache](front::Front):
+    /// and what the table knows of it otherwise, through the [front cache](Front):
     /// a component met lately is not canonicalised again, and its value, once known, is not
     /// looked up again. Counts the lookup, and the hit of an exact value.
     fn look_up(&mut self, component: &R::Position) -> Result<Nimber, (R::Position, Option<Known>)> {
@@ -873,7 +880,7 @@ impl<R: Ruleset> Solver<R> {
         let key = match self.front.get(slot, component) {
             Some((_, Some(v))) => {
                 self.stats.table_hits += 1;
-                return Ok(v);
+                return Ok(*v);
             }
             Some((key, None)) => key.clone(),
             None => self.ruleset.canonical(component),
@@ -881,11 +888,11 @@ impl<R: Ruleset> Solver<R> {
         match self.lookup(&key) {
             Some(Known::Value(v)) => {
                 self.stats.table_hits += 1;
-                self.front.put(slot, component, &key, Some(v));
+                self.front.put(slot, component, (key, Some(v)));
                 Ok(v)
             }
             known => {
-                self.front.put(slot, component, &key, None);
+                self.front.put(slot, component, (key.clone(), None));
                 Err((key, known))
             }
         }

@@ -49,13 +49,11 @@ pub(crate) trait Bits: Clone + Eq + Hash + Debug {
     /// Whether the set has more than `k` members (cheaper than counting them when the
     /// processor has no population-count instruction).
     fn more_than(&self, k: usize) -> bool;
-    /// A word that depends on every member, for hashing into the front cache.
-    fn fold(&self) -> u64;
 }
 
 /// The machine-word sets: `$word` with its table and its conversion from a [`VertexSet`].
 macro_rules! word_bits {
-    ($word:ty, $table:ty, $from_set:expr, $fold:expr) => {
+    ($word:ty, $table:ty, $from_set:expr) => {
         impl Bits for $word {
             type Table = $table;
             fn empty() -> Self {
@@ -121,33 +119,15 @@ macro_rules! word_bits {
                 }
                 bits != 0
             }
-            fn fold(&self) -> u64 {
-                $fold(*self)
-            }
         }
     };
 }
 
-word_bits!(u64, WordSets, |set: &VertexSet| set.words().first().copied().unwrap_or(0), |w: u64| w);
-word_bits!(
-    u128,
-    Cache<u128>,
-    |set: &VertexSet| {
-        let w = set.words();
-        u128::from(w.first().copied().unwrap_or(0))
-            | (u128::from(w.get(1).copied().unwrap_or(0)) << 64)
-    },
-    |w: u128| {
-        let low = u64::try_from(w & u128::from(u64::MAX)).unwrap_or(0);
-        fold_words([low, u64::try_from(w >> 64).unwrap_or(0)])
-    }
-);
-
-/// Folds words into one, each multiplied by an odd constant before the next is added, so that
-/// the result depends on every bit.
-fn fold_words(words: impl IntoIterator<Item = u64>) -> u64 {
-    words.into_iter().fold(0, |acc: u64, w| acc.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ w)
-}
+word_bits!(u64, WordSets, |set: &VertexSet| set.words().first().copied().unwrap_or(0));
+word_bits!(u128, Cache<u128>, |set: &VertexSet| {
+    let w = set.words();
+    u128::from(w.first().copied().unwrap_or(0)) | (u128::from(w.get(1).copied().unwrap_or(0)) << 64)
+});
 
 impl Bits for VertexSet {
     type Table = Cache<VertexSet>;
@@ -196,8 +176,5 @@ impl Bits for VertexSet {
     }
     fn more_than(&self, k: usize) -> bool {
         self.iter().nth(k).is_some()
-    }
-    fn fold(&self) -> u64 {
-        fold_words(self.words().iter().copied())
     }
 }

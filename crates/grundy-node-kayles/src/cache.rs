@@ -39,7 +39,7 @@ impl Info {
     }
 
     /// Whether the slot holds anything.
-    const fn is_valid(self) -> bool {
+    pub(crate) const fn is_valid(self) -> bool {
         self.0 & Self::VALID != 0
     }
 
@@ -275,61 +275,6 @@ impl<K: Clone + Default + Eq + Hash + core::fmt::Debug> SetTable<K> for Cache<K>
     }
     fn clear(&mut self) {
         Cache::clear(self);
-    }
-}
-
-/// A small direct-mapped cache of what the set table said about recent keys, kept in front of
-/// it by each thread's engine.
-///
-/// The children of nearby nodes of the search are met again and again (the children of
-/// siblings share grandchildren, and a query asked about another value expands the same set
-/// again): on random graphs of 50 vertices, about three lookups in four find their key in a
-/// direct-mapped cache of 16384 slots. This cache, 192 KiB for 64-bit keys, stays in the
-/// processor's second-level cache, while the set table grows far beyond it. It holds what
-/// the table said, absence included, and every fact saved since; its facts are true facts
-/// about the key whatever the table did since (evicted a slot, or learnt more from another
-/// thread), so reading an older one only costs search, never a wrong answer.
-#[derive(Clone, Debug)]
-pub(crate) struct Front<K> {
-    keys: Vec<K>,
-    facts: Vec<Info>,
-    /// log2 of the number of slots.
-    bits: u32,
-}
-
-impl<K: Clone + Default + Eq> Front<K> {
-    /// log2 of the number of slots.
-    pub(crate) const BITS: u32 = 14;
-
-    /// An empty cache of `2^bits` slots.
-    pub(crate) fn new(bits: u32) -> Self {
-        Front { keys: vec![K::default(); 1 << bits], facts: vec![Info::default(); 1 << bits], bits }
-    }
-
-    /// The slot of a key, from a word that depends on all of it.
-    pub(crate) fn slot(&self, fold: u64) -> usize {
-        // Below 2^bits, so it fits.
-        usize::try_from(fold.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)).unwrap_or(0)
-    }
-
-    /// What the table said about `key` (`Some(None)`: nothing), if the slot holds `key`.
-    pub(crate) fn get(&self, slot: usize, key: &K) -> Option<Option<Info>> {
-        (self.keys[slot] == *key).then(|| {
-            let info = self.facts[slot];
-            info.is_valid().then_some(info)
-        })
-    }
-
-    /// Remembers `info` (`None`: nothing known) for `key`, in place of the slot's old key.
-    pub(crate) fn put(&mut self, slot: usize, key: &K, info: Option<Info>) {
-        self.keys[slot].clone_from(key);
-        self.facts[slot] = info.unwrap_or_default();
-    }
-
-    /// Forgets every key.
-    pub(crate) fn clear(&mut self) {
-        self.keys.iter_mut().for_each(|k| *k = K::default());
-        self.facts.iter_mut().for_each(|f| *f = Info::default());
     }
 }
 
@@ -590,31 +535,6 @@ mod tests {
         e.merge(b);
         // A value of 3 means children of values 0, 1 and 2.
         assert_eq!((e.value(), e.kid_values()), (Some(3), 0b0111));
-    }
-
-    /// The front cache answers only for the key its slot holds, remembers absence as well as
-    /// facts, and forgets everything when cleared.
-    #[test]
-    fn front_cache_answers_for_its_keys_only() {
-        let mut front: Front<u64> = Front::new(4);
-        let mut three = Info::unknown(7);
-        three.set_value(3);
-        let (a, b) = (0b1011u64, 0b1101u64);
-        let slot_a = front.slot(a);
-        assert_eq!(front.get(slot_a, &a), None, "nothing met yet");
-        front.put(slot_a, &a, Some(three));
-        assert_eq!(front.get(slot_a, &a), Some(Some(three)));
-        // Another key in the same slot is not answered by the first one's facts.
-        assert_eq!(front.get(slot_a, &b), None);
-        let slot_b = front.slot(b);
-        front.put(slot_b, &b, None);
-        assert_eq!(front.get(slot_b, &b), Some(None), "absence is remembered");
-        if slot_b == slot_a {
-            assert_eq!(front.get(slot_a, &a), None, "replaced");
-        }
-        front.clear();
-        assert_eq!(front.get(slot_b, &b), None);
-        assert!((0..1000u64).all(|k| front.slot(k) < 16));
     }
 
     /// Two threads filling one shared table at once, with keys that share buckets: every

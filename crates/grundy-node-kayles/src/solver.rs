@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use grundy_core::front::Front;
 use grundy_core::solver::value_is;
 use grundy_core::{Budget, Meter, Nimber, Outcome, Ruleset, SolveError};
 use grundy_graph::VertexSet;
@@ -12,7 +13,7 @@ use smallvec::SmallVec;
 
 use crate::NodeKayles;
 use crate::bits::Bits;
-use crate::cache::{Cache, Front, Info, SetTable, WordSets};
+use crate::cache::{Cache, Info, SetTable, WordSets};
 use crate::canon::{KEY_MAX_ORDER, packed_key};
 use crate::shape::{self, Adjacent};
 
@@ -757,6 +758,12 @@ const QUERY_VALUES: u64 = 128;
 /// Moves whose children are generated together (see `children`).
 const CHUNK: usize = 4;
 
+/// log2 of the slots of each engine's front cache ([`Front`]): what the set table said
+/// about the sets met last, absence included, and every fact saved since. Its facts stay
+/// true whatever the table does later (evicts the slot, learns more from another thread),
+/// so an older one costs search, never a wrong answer.
+const FRONT_BITS: u32 = 14;
+
 /// What a query found out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Found {
@@ -801,7 +808,7 @@ struct Engine<B: Bits> {
     /// Facts keyed by vertex set (components as met, and large components after the twin rules).
     sets: B::Table,
     /// What the set table said about the keys met last.
-    front: Front<B>,
+    front: Front<B, Info>,
     /// Facts keyed by the canonical form of small components after the twin rules.
     canon: Cache<[u64; 4]>,
     config: SolverConfig,
@@ -899,7 +906,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
             closed,
             open,
             sets: B::Table::with_bytes(set_bytes),
-            front: Front::new(Front::<B>::BITS),
+            front: Front::with_bits(FRONT_BITS),
             canon: Cache::with_bytes(canon_bytes),
             config,
             stats: SolverStats::default(),
@@ -1205,19 +1212,19 @@ impl<B: Bits + Ord + Default> Engine<B> {
 
     /// What the set table knows about a set, through the front cache.
     fn lookup(&mut self, set: &B) -> Option<Info> {
-        let slot = self.front.slot(set.fold());
+        let slot = self.front.slot(set);
         if let Some(info) = self.front.get(slot, set) {
-            return info;
+            return info.is_valid().then_some(*info);
         }
         let info = self.sets.get(set);
-        self.front.put(slot, set, info);
+        self.front.put(slot, set, info.unwrap_or_default());
         info
     }
 
     /// Reads the set table's bucket of a set the front cache does not hold, so that a lookup
     /// soon after finds it in cache.
     fn touch(&self, set: &B) -> u64 {
-        let slot = self.front.slot(set.fold());
+        let slot = self.front.slot(set);
         if self.front.get(slot, set).is_some() { 0 } else { self.sets.touch(set) }
     }
 
@@ -1229,8 +1236,8 @@ impl<B: Bits + Ord + Default> Engine<B> {
             "the set table keys components only"
         );
         self.sets.insert(set, info);
-        let slot = self.front.slot(set.fold());
-        self.front.put(slot, set, Some(info));
+        let slot = self.front.slot(set);
+        self.front.put(slot, set, info);
     }
 
     /// Stores what is known under every key of the component.
@@ -1654,8 +1661,8 @@ impl<B: Bits + Ord + Default> Engine<B> {
             if met.insert(reduced.clone()) {
                 todo.push(reduced.clone());
             }
-            let slot = self.front.slot(set.fold());
-            if let Some(Some(info)) = self.front.get(slot, &set) {
+            let slot = self.front.slot(&set);
+            if let Some(&info) = self.front.get(slot, &set).filter(|info| info.is_valid()) {
                 facts.push((set.clone(), info, "front cache"));
             }
             if let Some(info) = self.sets.get(&set) {

@@ -116,8 +116,10 @@ where
                     _ => config.budget().without_max_nodes(),
                 };
                 let config = config.clone().with_budget(budget.with_stop_flag(Arc::clone(stop)));
-                let mut solver =
-                    Solver::with_config(ruleset, config).with_shared_table(shared, worker % 2 == 1);
+                let mut solver = Solver::with_config(ruleset, config).with_shared_table(shared);
+                if worker % 2 == 1 {
+                    solver = solver.reversed();
+                }
                 solver.board = Some(board);
                 let result = solver.value(position);
                 let ok = result.is_ok();

@@ -1,0 +1,182 @@
+//! A small direct-mapped cache kept in front of a transposition table, for engine authors:
+//! grundy-core's solver and grundy-node-kayles's engine use it.
+//!
+//! A search meets the same components again and again (the children of siblings share
+//! grandchildren, and a component asked about another value is expanded again). A cache of
+//! a few thousand slots, small enough to stay in the processor's second-level cache, answers
+//! most of those meetings with one hash and one comparison, where the table (megabytes to
+//! gigabytes) would cost a cache miss, and what is stored with the key (its canonical form,
+//! what the table said) saves recomputing it. A slot holds one key; a key put in a slot
+//! replaces the one it held. What is cached must stay true whatever the table does later
+//! (a canonical form, an exact value, a fact the table held once): the cache is never
+//! checked against the table.
+
+use core::hash::{Hash, Hasher};
+
+/// The memory [`Front::new`] aims at: it stays in the processor's second-level cache, and
+/// allocating it costs a small search little.
+pub const BYTES: usize = 256 << 10;
+
+/// A direct-mapped cache from keys `K` to facts `V`, of a power of two slots, allocated on
+/// first use.
+///
+/// ```
+/// use grundy_core::front::Front;
+///
+/// let mut front: Front<u64, &str> = Front::new();
+/// let slot = front.slot(&42);
+/// assert_eq!(front.get(slot, &42), None, "nothing put yet");
+/// front.put(slot, &42, "forty-two");
+/// assert_eq!(front.get(slot, &42), Some(&"forty-two"));
+/// assert_eq!(front.get(slot, &43), None, "only the key the slot holds is answered");
+/// front.clear();
+/// assert_eq!(front.get(slot, &42), None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Front<K, V> {
+    /// The key of each slot (meaningful where `used` says so).
+    keys: Vec<K>,
+    /// The fact of each slot (the same).
+    facts: Vec<V>,
+    /// One bit per slot: whether it holds a key. Keys and facts are kept apart and without
+    /// an `Option` around them, so that a slot of a word key and a 32-bit fact takes 12
+    /// bytes, not 24.
+    used: Vec<u64>,
+    /// log2 of the number of slots.
+    bits: u32,
+}
+
+/// A fast hasher of fixed seed (a cache must behave the same from run to run): words
+/// folded by multiplication, mixed at the end.
+#[derive(Default)]
+struct Fold(u64);
+
+impl Hasher for Fold {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn write_u32(&mut self, word: u32) {
+        self.write_u64(u64::from(word));
+    }
+    fn write_u8(&mut self, byte: u8) {
+        self.write_u64(u64::from(byte));
+    }
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+    /// The last product: its top bits, which pick the slot, depend on every bit written.
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl<K: Clone + Eq + Hash, V: Clone> Front<K, V> {
+    /// The fewest slots (log2).
+    pub const MIN_BITS: u32 = 8;
+    /// The most slots (log2).
+    pub const MAX_BITS: u32 = 14;
+
+    /// A cache of about [`BYTES`] bytes (not counting what the keys hold on the heap):
+    /// 256 to 16384 slots.
+    pub fn new() -> Self {
+        let slot = core::mem::size_of::<K>() + core::mem::size_of::<V>();
+        Self::with_bits((BYTES / slot.max(1)).max(1).ilog2())
+    }
+
+    /// A cache of `2^bits` slots (`bits` clamped to [`MIN_BITS`](Self::MIN_BITS) ..=
+    /// [`MAX_BITS`](Self::MAX_BITS)).
+    pub fn with_bits(bits: u32) -> Self {
+        let bits = bits.clamp(Self::MIN_BITS, Self::MAX_BITS);
+        Front { keys: Vec::new(), facts: Vec::new(), used: Vec::new(), bits }
+    }
+
+    /// The number of slots.
+    pub const fn slots(&self) -> usize {
+        1 << self.bits
+    }
+
+    /// The slot of a key (the same from run to run).
+    pub fn slot(&self, key: &K) -> usize {
+        let mut hasher = Fold::default();
+        key.hash(&mut hasher);
+        // Below 2^bits, so it fits.
+        usize::try_from(hasher.finish() >> (64 - self.bits)).unwrap_or(0)
+    }
+
+    /// What was put last for `key`, if `slot` (its [`slot`](Self::slot)) still holds it.
+    #[inline]
+    pub fn get(&self, slot: usize, key: &K) -> Option<&V> {
+        let used = self.used.get(slot / 64).is_some_and(|word| word >> (slot % 64) & 1 == 1);
+        (used && self.keys[slot] == *key).then(|| &self.facts[slot])
+    }
+
+    /// Remembers `fact` for `key` in `slot` (its [`slot`](Self::slot)), in place of the key
+    /// the slot held.
+    pub fn put(&mut self, slot: usize, key: &K, fact: V) {
+        if self.used.is_empty() {
+            // The first key and fact fill every slot; `used` says which slots hold one.
+            self.keys = vec![key.clone(); self.slots()];
+            self.facts = vec![fact.clone(); self.slots()];
+            self.used = vec![0; self.slots().div_ceil(64)];
+        }
+        self.keys[slot].clone_from(key);
+        self.facts[slot] = fact;
+        self.used[slot / 64] |= 1 << (slot % 64);
+    }
+
+    /// Forgets every key and frees the memory.
+    pub fn clear(&mut self) {
+        self.keys = Vec::new();
+        self.facts = Vec::new();
+        self.used = Vec::new();
+    }
+}
+
+impl<K: Clone + Eq + Hash, V: Clone> Default for Front<K, V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cache answers only for the key its slot holds, with what was put last, and
+    /// forgets everything when cleared; slots are the same from run to run and in range.
+    #[test]
+    fn answers_for_its_keys_only() {
+        let mut front: Front<Vec<u8>, (Vec<u8>, Option<u32>)> = Front::new();
+        let (a, b) = (vec![1, 2, 3], vec![3, 2, 1]);
+        let slot_a = front.slot(&a);
+        assert_eq!(slot_a, Front::<Vec<u8>, (Vec<u8>, Option<u32>)>::new().slot(&a));
+        assert!(front.get(slot_a, &a).is_none(), "nothing met yet");
+        front.put(slot_a, &a, (b.clone(), None));
+        assert_eq!(front.get(slot_a, &a), Some(&(b.clone(), None)));
+        front.put(slot_a, &a, (b.clone(), Some(4)));
+        assert_eq!(front.get(slot_a, &a), Some(&(b.clone(), Some(4))));
+        // Another key in the same slot is not answered by the first one's entry.
+        assert!(front.get(slot_a, &b).is_none());
+        front.put(slot_a, &b, (b.clone(), None));
+        assert!(front.get(slot_a, &a).is_none(), "replaced");
+        front.clear();
+        assert!(front.get(slot_a, &b).is_none());
+        assert!((0..1000u32).all(|k| front.slot(&k.to_le_bytes().to_vec()) < front.slots()));
+    }
+
+    /// Sizes: about `BYTES` by default, clamped when asked for.
+    #[test]
+    fn sizes() {
+        assert_eq!(Front::<u64, u32>::new().slots(), 1 << 14);
+        assert_eq!(Front::<[u64; 64], u32>::new().slots(), 1 << 8);
+        assert_eq!(Front::<u64, u32>::with_bits(30).slots(), 1 << 14);
+        assert_eq!(Front::<u64, u32>::with_bits(0).slots(), 1 << 8);
+    }
+}
