@@ -34,14 +34,11 @@ pub const BYTES: usize = 256 << 10;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Front<K, V> {
-    /// The key of each slot (meaningful where `used` says so).
+    /// The key of each slot. Keys and facts are kept apart and without an `Option` around
+    /// them, so that a slot of a word key and a 32-bit fact takes 12 bytes, not 24.
     keys: Vec<K>,
-    /// The fact of each slot (the same).
+    /// The fact of each slot.
     facts: Vec<V>,
-    /// One bit per slot: whether it holds a key. Keys and facts are kept apart and without
-    /// an `Option` around them, so that a slot of a word key and a 32-bit fact takes 12
-    /// bytes, not 24.
-    used: Vec<u64>,
     /// log2 of the number of slots.
     bits: u32,
 }
@@ -94,7 +91,7 @@ impl<K: Clone + Eq + Hash, V: Clone> Front<K, V> {
     /// [`MAX_BITS`](Self::MAX_BITS)).
     pub fn with_bits(bits: u32) -> Self {
         let bits = bits.clamp(Self::MIN_BITS, Self::MAX_BITS);
-        Front { keys: Vec::new(), facts: Vec::new(), used: Vec::new(), bits }
+        Front { keys: Vec::new(), facts: Vec::new(), bits }
     }
 
     /// The number of slots.
@@ -111,31 +108,33 @@ impl<K: Clone + Eq + Hash, V: Clone> Front<K, V> {
     }
 
     /// What was put last for `key`, if `slot` (its [`slot`](Self::slot)) still holds it.
+    /// (Asked with another slot, the answer is `None` or a fact once put for `key`.)
     #[inline]
     pub fn get(&self, slot: usize, key: &K) -> Option<&V> {
-        let used = self.used.get(slot / 64).is_some_and(|word| word >> (slot % 64) & 1 == 1);
-        (used && self.keys[slot] == *key).then(|| &self.facts[slot])
+        match self.keys.get(slot) {
+            Some(held) if held == key => Some(&self.facts[slot]),
+            _ => None,
+        }
     }
 
     /// Remembers `fact` for `key` in `slot` (its [`slot`](Self::slot)), in place of the key
     /// the slot held.
     pub fn put(&mut self, slot: usize, key: &K, fact: V) {
-        if self.used.is_empty() {
-            // The first key and fact fill every slot; `used` says which slots hold one.
+        if self.keys.is_empty() {
+            // The first key and fact fill every slot. A slot is only asked about the keys
+            // that hash to it, so a copy of the first key in another key's slot is never
+            // matched, and the first key's own slot is answered with a fact put for it.
             self.keys = vec![key.clone(); self.slots()];
             self.facts = vec![fact.clone(); self.slots()];
-            self.used = vec![0; self.slots().div_ceil(64)];
         }
         self.keys[slot].clone_from(key);
         self.facts[slot] = fact;
-        self.used[slot / 64] |= 1 << (slot % 64);
     }
 
     /// Forgets every key and frees the memory.
     pub fn clear(&mut self) {
         self.keys = Vec::new();
         self.facts = Vec::new();
-        self.used = Vec::new();
     }
 }
 
