@@ -6,7 +6,9 @@ use core::hash::Hash;
 
 use grundy_graph::VertexSet;
 
-use crate::cache::{Cache, SetTable, WordSets};
+use grundy_core::Table;
+
+use crate::cache::{Info, SetTable, WordSets};
 
 /// A set of vertices of the graph being solved.
 pub(crate) trait Bits: Clone + Eq + Hash + Debug {
@@ -124,13 +126,13 @@ macro_rules! word_bits {
 }
 
 word_bits!(u64, WordSets, |set: &VertexSet| set.words().first().copied().unwrap_or(0));
-word_bits!(u128, Cache<u128>, |set: &VertexSet| {
+word_bits!(u128, Table<u128, Info>, |set: &VertexSet| {
     let w = set.words();
     u128::from(w.first().copied().unwrap_or(0)) | (u128::from(w.get(1).copied().unwrap_or(0)) << 64)
 });
 
 impl Bits for VertexSet {
-    type Table = Cache<VertexSet>;
+    type Table = Table<VertexSet, Info>;
     const HEAVY: bool = true;
     fn width(&self) -> usize {
         self.words().len().max(1)

@@ -1,19 +1,15 @@
-//! A memory-bounded, set-associative transposition table with exact keys.
-//!
-//! Keys hash to a bucket of [`WAYS`] slots; a lookup reads one bucket (one or two cache
-//! lines), so a miss costs one memory access instead of the several of a general hash map.
-//! When a bucket is full, the slot of the smallest component is replaced: small components
-//! are the cheapest to solve again. Keys are stored in full, so a lookup never returns the
-//! facts of another component.
+//! What the Node-Kayles engine knows about a component ([`Info`]) and the tables it keeps
+//! it in: grundy-core's [`Table`] for any key (canonical keys, vertex sets of graphs of more
+//! than 64 vertices, and small searches), its [`CompactTable`] and [`SharedTable`] for word
+//! keys once a search is large ([`WordSets`]). A fact stored for a key that the table knows
+//! already is merged with what it knew.
 
-use core::hash::{BuildHasher, Hash};
 use std::sync::Arc;
 
-use grundy_core::compact::{CompactTable, SharedTable, Stored, WordFact};
-use hashbrown::DefaultHashBuilder;
+use core::hash::Hash;
 
-/// Slots per bucket.
-pub(crate) const WAYS: usize = 4;
+use grundy_core::Table;
+use grundy_core::compact::{CompactTable, SharedTable, Stored, WordFact};
 
 /// What is known about a component, packed in 32 bits: its exact value, or which of the
 /// values below 16 some of its children have (bit 0: a child has value 0, so the component's
@@ -103,134 +99,6 @@ impl Info {
     }
 }
 
-/// One slot: a key and what is known about it (nothing, for an empty slot).
-#[derive(Clone, Debug, Default)]
-struct Slot<K> {
-    key: K,
-    info: Info,
-}
-
-/// The table. See the [module documentation](self).
-#[derive(Clone, Debug)]
-pub(crate) struct Cache<K> {
-    slots: Vec<Slot<K>>,
-    /// Buckets allocated now (a power of two); they double as the table fills.
-    buckets: usize,
-    /// The most buckets the memory bound allows.
-    max_buckets: usize,
-    hasher: DefaultHashBuilder,
-    len: usize,
-    evictions: u64,
-}
-
-impl<K: Clone + Default + Eq + Hash> Cache<K> {
-    /// The fewest buckets allocated.
-    const MIN_BUCKETS: usize = 1 << 10;
-
-    /// A table whose slots take at most `bytes` bytes (at least one bucket). It starts small
-    /// and doubles when it is 3/8 full, up to the bound.
-    pub(crate) fn with_bytes(bytes: usize) -> Self {
-        let slot = core::mem::size_of::<Slot<K>>().max(1);
-        let max = (bytes / slot / WAYS).max(1);
-        // Powers of two, so that the bucket is a mask of the hash.
-        let max_buckets = 1usize << max.ilog2();
-        Cache {
-            slots: Vec::new(),
-            buckets: max_buckets.min(Self::MIN_BUCKETS),
-            max_buckets,
-            hasher: DefaultHashBuilder::default(),
-            len: 0,
-            evictions: 0,
-        }
-    }
-
-    fn bucket(&self, key: &K) -> usize {
-        // The mask keeps the index below the bucket count, so the cast is exact.
-        let hash = self.hasher.hash_one(key);
-        usize::try_from(hash & (self.buckets as u64 - 1)).unwrap_or(0) * WAYS
-    }
-
-    /// Allocates the slots on first use, and doubles them when 3/8 are used.
-    fn grow(&mut self) {
-        if self.slots.is_empty() {
-            self.slots = vec![Slot::default(); self.buckets * WAYS];
-            return;
-        }
-        if self.buckets >= self.max_buckets || self.len * 8 < self.slots.len() * 3 {
-            return;
-        }
-        self.buckets *= 2;
-        let old = core::mem::replace(&mut self.slots, vec![Slot::default(); self.buckets * WAYS]);
-        self.len = 0;
-        for slot in old {
-            if slot.info.is_valid() {
-                self.insert(&slot.key, slot.info);
-            }
-        }
-    }
-
-    /// Reads the first slot of `key`'s bucket, so that a lookup soon after finds it in cache.
-    pub(crate) fn touch(&self, key: &K) -> u64 {
-        if self.slots.is_empty() {
-            return 0;
-        }
-        u64::from(self.slots[self.bucket(key)].info.0)
-    }
-
-    /// What is known about `key`.
-    pub(crate) fn get(&self, key: &K) -> Option<Info> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let b = self.bucket(key);
-        self.slots[b..b + WAYS].iter().find(|s| s.info.is_valid() && s.key == *key).map(|s| s.info)
-    }
-
-    /// Records `info` for `key`, merging with what the slot already knows, or replacing the
-    /// slot of the smallest component of the bucket.
-    pub(crate) fn insert(&mut self, key: &K, info: Info) {
-        debug_assert!(info.is_valid());
-        self.grow();
-        let b = self.bucket(key);
-        let bucket = &mut self.slots[b..b + WAYS];
-        if let Some(slot) = bucket.iter_mut().find(|s| s.info.is_valid() && s.key == *key) {
-            slot.info.merge(info);
-            return;
-        }
-        let victim = (0..WAYS)
-            .min_by_key(|&i| if bucket[i].info.is_valid() { 1 + bucket[i].info.size() } else { 0 })
-            .unwrap_or(0);
-        if bucket[victim].info.is_valid() {
-            self.evictions += 1;
-        } else {
-            self.len += 1;
-        }
-        bucket[victim] = Slot { key: key.clone(), info };
-    }
-
-    /// Slots in use.
-    pub(crate) const fn len(&self) -> usize {
-        self.len
-    }
-
-    /// The keys stored and what is known about them.
-    pub(crate) fn entries(&self) -> impl Iterator<Item = (K, Info)> + '_ {
-        self.slots.iter().filter(|s| s.info.is_valid()).map(|s| (s.key.clone(), s.info))
-    }
-
-    /// Entries replaced to make room.
-    pub(crate) const fn evictions(&self) -> u64 {
-        self.evictions
-    }
-
-    /// Empties the table (and frees its memory).
-    pub(crate) fn clear(&mut self) {
-        self.slots = Vec::new();
-        self.buckets = self.max_buckets.min(Self::MIN_BUCKETS);
-        self.len = 0;
-    }
-}
-
 /// The operations the solver needs of a table keyed by vertex set.
 pub(crate) trait SetTable<K>: core::fmt::Debug {
     /// A table of at most about `bytes` bytes.
@@ -254,27 +122,37 @@ pub(crate) trait SetTable<K>: core::fmt::Debug {
     }
 }
 
-impl<K: Clone + Default + Eq + Hash + core::fmt::Debug> SetTable<K> for Cache<K> {
+/// Facts of any key, in grundy-core's general table: a fact for a key the table knows is
+/// merged with what it knew.
+impl<K: Clone + Eq + Hash + core::fmt::Debug> SetTable<K> for Table<K, Info> {
     fn with_bytes(bytes: usize) -> Self {
-        Cache::with_bytes(bytes)
+        Table::with_bytes(bytes)
     }
-    fn touch(&self, key: &K) -> u64 {
-        Cache::touch(self, key)
+    fn touch(&self, _: &K) -> u64 {
+        0
     }
     fn get(&self, key: &K) -> Option<Info> {
-        Cache::get(self, key)
+        self.peek(key)
     }
     fn insert(&mut self, key: &K, info: Info) {
-        Cache::insert(self, key, info);
+        debug_assert!(info.is_valid());
+        let merged = match self.peek(key) {
+            Some(mut known) => {
+                known.merge(info);
+                known
+            }
+            None => info,
+        };
+        Table::insert(self, key.clone(), merged);
     }
     fn len(&self) -> usize {
-        Cache::len(self)
+        Table::len(self)
     }
     fn evictions(&self) -> u64 {
-        Cache::evictions(self)
+        self.stats().evictions
     }
     fn clear(&mut self) {
-        Cache::clear(self);
+        Table::clear(self);
     }
 }
 
@@ -321,24 +199,24 @@ const WORD_HAS_VALUE: u16 = 1 << 5;
 const WORD_VALUE_SHIFT: u16 = 6;
 const WORD_PAYLOAD_MASK: u16 = 0x3FF;
 
-/// The table of vertex sets of graphs of at most 64 vertices: a [`Cache`] while it is small
+/// The table of vertex sets of graphs of at most 64 vertices: a [`Table`] while it is small
 /// (a few hundred kilobytes, so that small games start fast), then grundy-core's
 /// [`CompactTable`] (8 bytes a slot) once it holds [`WordSets::MIGRATE`] entries, if the
 /// memory bound allows the least one (4 MiB); in a parallel search, a handle on a
 /// [`SharedTable`].
 #[derive(Clone, Debug)]
 pub(crate) enum WordSets {
-    /// 8-byte slots, and the evictions of the [`Cache`] it replaced.
+    /// 8-byte slots, and the evictions of the [`Table`] it replaced.
     Compact(CompactTable<Info>, u64),
-    /// 16-byte slots, any size; the bound in bytes for a later [`CompactTable`].
-    Plain(Cache<u64>, usize),
+    /// Any size; the bound in bytes for a later [`CompactTable`].
+    Plain(Table<u64, Info>, usize),
     /// A table shared with the other threads of a parallel search, and the slots this thread
     /// filled and emptied in it.
     Shared(Arc<SharedTable<Info>>, usize, u64),
 }
 
 impl WordSets {
-    /// Entries of the [`Cache`] at which it is moved into a [`CompactTable`].
+    /// Entries of the [`Table`] at which it is moved into a [`CompactTable`].
     const MIGRATE: usize = 1 << 16;
 
     /// A handle on a table shared by the threads of a parallel search.
@@ -353,7 +231,7 @@ impl WordSets {
         let shared = match self {
             WordSets::Plain(t, _) => {
                 let shared = SharedTable::with_room(t.len(), bytes)?;
-                for (key, info) in t.entries() {
+                for (&key, &info) in t.iter() {
                     shared.insert(key, info);
                 }
                 shared
@@ -395,7 +273,7 @@ impl WordSets {
 
 impl SetTable<u64> for WordSets {
     fn with_bytes(bytes: usize) -> Self {
-        WordSets::Plain(Cache::with_bytes(bytes), bytes)
+        WordSets::Plain(Table::with_bytes(bytes), bytes)
     }
     fn wants_room(&self) -> bool {
         matches!(self, WordSets::Shared(t, ..) if t.wants_room())
@@ -403,14 +281,14 @@ impl SetTable<u64> for WordSets {
     fn touch(&self, key: &u64) -> u64 {
         match self {
             WordSets::Compact(t, _) => t.touch(*key),
-            WordSets::Plain(t, _) => t.touch(key),
+            WordSets::Plain(..) => 0,
             WordSets::Shared(t, ..) => t.touch(*key),
         }
     }
     fn get(&self, key: &u64) -> Option<Info> {
         match self {
             WordSets::Compact(t, _) => t.peek(*key),
-            WordSets::Plain(t, _) => t.get(key),
+            WordSets::Plain(t, _) => t.peek(key),
             WordSets::Shared(t, ..) => t.get(*key),
         }
     }
@@ -420,13 +298,13 @@ impl SetTable<u64> for WordSets {
                 t.insert(*key, info);
             }
             WordSets::Plain(t, bytes) => {
-                t.insert(key, info);
+                SetTable::insert(t, key, info);
                 if t.len() >= Self::MIGRATE {
                     if let Some(mut compact) = CompactTable::with_bytes(*bytes) {
-                        for (key, info) in t.entries() {
+                        for (&key, &info) in t.iter() {
                             compact.insert(key, info);
                         }
-                        *self = WordSets::Compact(compact, t.evictions());
+                        *self = WordSets::Compact(compact, t.stats().evictions);
                     }
                 }
             }
@@ -447,7 +325,7 @@ impl SetTable<u64> for WordSets {
     fn evictions(&self) -> u64 {
         match self {
             WordSets::Compact(t, before) => before + t.stats().evictions,
-            WordSets::Plain(t, _) => t.evictions(),
+            WordSets::Plain(t, _) => t.stats().evictions,
             WordSets::Shared(_, _, evictions) => *evictions,
         }
     }
@@ -455,7 +333,7 @@ impl SetTable<u64> for WordSets {
         match self {
             WordSets::Compact(t, _) => {
                 let bytes = t.max_bytes();
-                *self = WordSets::Plain(Cache::with_bytes(bytes), bytes);
+                *self = WordSets::Plain(Table::with_bytes(bytes), bytes);
             }
             WordSets::Plain(t, _) => t.clear(),
             WordSets::Shared(t, len, _) => {
@@ -470,25 +348,30 @@ impl SetTable<u64> for WordSets {
 mod tests {
     use super::*;
 
+    /// The general table merges the facts stored for one key, keeps exact keys and stays
+    /// within its bound.
     #[test]
-    fn keeps_exact_keys_and_bounded_memory() {
-        let mut cache: Cache<u64> = Cache::with_bytes(1 << 12);
-        let slots = (1 << 12) / core::mem::size_of::<Slot<u64>>();
+    fn general_table_merges_and_keeps_exact_keys() {
+        let mut table: Table<u64, Info> = SetTable::with_bytes(1 << 12);
         for k in 0..10_000u64 {
+            // The value of a child first, then the component's own value, which is larger.
             let mut info = Info::unknown(usize::try_from(k % 50).unwrap());
-            info.set_value(k % 7);
-            cache.insert(&k, info);
-            assert!(cache.len() <= slots);
+            info.add_kid_values(1 << (k % 8));
+            SetTable::insert(&mut table, &k, info);
+            let mut value = Info::unknown(usize::try_from(k % 50).unwrap());
+            value.set_value(8 + k % 7);
+            SetTable::insert(&mut table, &k, value);
+            assert!(SetTable::len(&table) <= table.capacity());
         }
         let mut found = 0;
         for k in 0..10_000u64 {
-            if let Some(info) = cache.get(&k) {
-                assert_eq!(info.value(), Some(k % 7));
+            if let Some(info) = SetTable::get(&table, &k) {
+                assert_eq!(info.value(), Some(8 + k % 7));
                 found += 1;
             }
         }
-        assert_eq!(found, cache.len());
-        assert!(cache.slots.len() * core::mem::size_of::<Slot<u64>>() <= 1 << 12);
+        assert_eq!(found, SetTable::len(&table));
+        assert!(found > 0 && SetTable::evictions(&table) > 0);
     }
 
     /// The 16 bits of a word slot keep a value below 1024 or the exclusions of the values
@@ -611,7 +494,7 @@ mod tests {
             info.set_value(key % 9);
             info
         };
-        let mut a = WordSets::Plain(Cache::with_bytes(1 << 20), 1 << 20);
+        let mut a = WordSets::Plain(Table::with_bytes(1 << 20), 1 << 20);
         for key in 0..1000u64 {
             a.insert(&key, info(key));
         }

@@ -7,13 +7,13 @@ use std::sync::{Arc, Mutex};
 
 use grundy_core::front::Front;
 use grundy_core::solver::value_is;
-use grundy_core::{Budget, Meter, Nimber, Outcome, Ruleset, SolveError};
+use grundy_core::{Budget, Meter, Nimber, Outcome, Ruleset, SolveError, Table};
 use grundy_graph::VertexSet;
 use smallvec::SmallVec;
 
 use crate::NodeKayles;
 use crate::bits::Bits;
-use crate::cache::{Cache, Info, SetTable, WordSets};
+use crate::cache::{Info, SetTable, WordSets};
 use crate::canon::{KEY_MAX_ORDER, packed_key};
 use crate::shape::{self, Adjacent};
 
@@ -369,15 +369,16 @@ impl Hook {
 ///
 /// # Memory
 ///
-/// The tables are set-associative with exact keys (a full bucket drops its smallest
-/// component), grow as they fill and never exceed the bound of
-/// [`SolverConfig::with_table_bytes`]: three quarters for vertex-set keys, one quarter for
-/// canonical keys (all for vertex sets when canonical forms are off). A slot takes 16 bytes
-/// (wider keys: more), 4 a bucket; for graphs of up to 64 vertices, once the vertex-set table
-/// holds 65536 entries and if its bound is at least 4 MiB, it moves to 8-byte slots (the key
-/// is mixed by a bijection, whose bucket and 48 stored bits recover it exactly) in buckets of
-/// 8 that are one cache line each. Random graphs of 50 vertices and average degree 3 need 0.05
-/// to 2 million entries.
+/// The tables are grundy-core's, with exact keys: they grow as they fill and never exceed
+/// the bound of [`SolverConfig::with_table_bytes`]: three quarters for vertex-set keys, one
+/// quarter for canonical keys (all for vertex sets when canonical forms are off). Canonical
+/// keys, vertex sets of graphs of more than 64 vertices, and the first 65536 vertex sets of
+/// a smaller graph go to the general [`Table`](grundy_core::Table) (two generations: a full
+/// one is dropped when the next fills). For graphs of up to 64 vertices, once the vertex-set
+/// table holds 65536 entries and if its bound is at least 4 MiB, it moves to the
+/// [`CompactTable`](grundy_core::compact::CompactTable): 8-byte slots in buckets of 8 that
+/// are one cache line each, a full bucket dropping its smallest component. Random graphs of
+/// 50 vertices and average degree 3 need 0.05 to 2 million entries.
 ///
 /// # Parallel search
 ///
@@ -810,7 +811,7 @@ struct Engine<B: Bits> {
     /// What the set table said about the keys met last.
     front: Front<B, Info>,
     /// Facts keyed by the canonical form of small components after the twin rules.
-    canon: Cache<[u64; 4]>,
+    canon: Table<[u64; 4], Info>,
     config: SolverConfig,
     stats: SolverStats,
     /// How many queries the known child of each move answered: moves are tried in decreasing
@@ -907,7 +908,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
             open,
             sets: B::Table::with_bytes(set_bytes),
             front: Front::with_bits(FRONT_BITS),
-            canon: Cache::with_bytes(canon_bytes),
+            canon: Table::with_bytes(canon_bytes),
             config,
             stats: SolverStats::default(),
             history: vec![0; n],
@@ -936,8 +937,8 @@ impl<B: Bits + Ord + Default> Engine<B> {
 
     fn stats(&self) -> SolverStats {
         SolverStats {
-            table_entries: self.canon.len() + self.sets.len(),
-            evictions: self.canon.evictions() + self.sets.evictions(),
+            table_entries: SetTable::len(&self.canon) + self.sets.len(),
+            evictions: SetTable::evictions(&self.canon) + self.sets.evictions(),
             ..self.stats
         }
     }
@@ -1197,7 +1198,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
         if reduced.count() <= self.config.canonical_max {
             let key = self.canonical_key(&reduced);
             self.stats.table_lookups += 1;
-            if let Some(known) = self.canon.get(&key) {
+            if let Some(known) = SetTable::get(&self.canon, &key) {
                 self.stats.table_hits += 1;
                 h.info.merge(known);
             }
@@ -1244,7 +1245,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
     fn save(&mut self, h: &Handle<B>) {
         self.record(&h.raw, h.info);
         if let Some(key) = &h.canon {
-            self.canon.insert(key, h.info);
+            SetTable::insert(&mut self.canon, key, h.info);
         } else if h.reduced != h.raw {
             self.record(&h.reduced, h.info);
         }
@@ -1669,7 +1670,7 @@ impl<B: Bits + Ord + Default> Engine<B> {
                 facts.push((set, info, "set"));
             }
             if reduced.count() <= self.config.canonical_max {
-                if let Some(info) = self.canon.get(&self.key_of(&reduced)) {
+                if let Some(info) = SetTable::get(&self.canon, &self.key_of(&reduced)) {
                     facts.push((reduced, info, "canonical"));
                 }
             }
@@ -1955,7 +1956,7 @@ mod tests {
             }
             e.run(|e| e.sum_value(&full)).unwrap();
             let value = |set: u128| value_of(&game, u64::try_from(set).unwrap()).value();
-            for (set, info) in e.sets.entries() {
+            for (&set, &info) in e.sets.iter() {
                 if let Some(v) = info.value() {
                     assert_eq!(v, value(set), "seed {seed}: {set:b}");
                     continue;
