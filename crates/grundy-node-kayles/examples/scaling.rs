@@ -1,9 +1,10 @@
 //! Times the solver on random graphs G(n, p) with average degree d:
-//! `cargo run --release -p grundy-node-kayles --example scaling -- N D FIRST_SEED LAST_SEED [value|outcome] [CANON_MAX] [THREADS] [EXACT_MAX] [nk|core]`.
+//! `cargo run --release -p grundy-node-kayles --example scaling -- N D FIRST_SEED LAST_SEED [value|outcome] [CANON_MAX] [THREADS] [EXACT_MAX] [nk|core|core64]`.
 //!
 //! The last argument picks the engine: `nk` (the default) is [`NodeKaylesSolver`], `core` is
-//! grundy-core's [`Solver`](grundy_core::Solver) with the default configuration, which sees
-//! Node-Kayles through its `Ruleset` hooks only (the other options do not apply to it).
+//! grundy-core's [`Solver`](grundy_core::Solver) with the default configuration on
+//! [`NodeKayles`], which it sees through its `Ruleset` hooks only (the other options do not
+//! apply to it), and `core64` the same on [`NodeKayles64`] (positions as words).
 //!
 //! `... --example scaling -- petersen|grid4x5|grid5x5|grid4x8 [value|outcome]` solves one
 //! structured graph instead.
@@ -14,8 +15,9 @@
 
 use std::time::Instant;
 
+use grundy_core::Ruleset;
 use grundy_graph::Graph;
-use grundy_node_kayles::{NodeKayles, NodeKaylesSolver, SolverConfig};
+use grundy_node_kayles::{NodeKayles, NodeKayles64, NodeKaylesSolver, SolverConfig};
 use grundy_testkit::random;
 
 /// G(n, p) with p = d / (n - 1), from `seed`: grundy-testkit's seeded generator, the one the
@@ -66,6 +68,18 @@ fn structured(name: &str) -> Option<Graph> {
     }
 }
 
+/// The answer of grundy-core's solver with the default configuration, and its counters.
+fn core_solve<R: Ruleset>(ruleset: &R, start: &R::Position, mode: &str) -> (String, String) {
+    let mut solver = grundy_core::Solver::new(ruleset);
+    let answer = if mode == "outcome" {
+        format!("{:?}", solver.outcome(start).unwrap())
+    } else {
+        format!("{}", solver.value(start).unwrap())
+    };
+    let s = solver.stats();
+    (answer, format!("nodes={} hits={}/{}", s.nodes, s.table_hits, s.table_lookups))
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Some(g) = args.get(1).and_then(|name| structured(name)) {
@@ -96,7 +110,7 @@ fn main() {
     let canon: usize = args.get(6).map_or(8, |a| a.parse().unwrap());
     let threads: usize = args.get(7).map_or(1, |a| a.parse().unwrap());
     let exact_max: usize = args.get(8).map_or(16, |a| a.parse().unwrap());
-    let core = args.get(9).is_some_and(|a| a == "core");
+    let engine = args.get(9).map_or("nk", String::as_str).to_string();
     let mut times = Vec::new();
     let mut cpus = Vec::new();
     for seed in first..=last {
@@ -110,15 +124,11 @@ fn main() {
         // parallel search in full.
         let start = Instant::now();
         let cpu = cpu_seconds();
-        let (answer, counters) = if core {
-            let mut solver = grundy_core::Solver::new(&game);
-            let answer = if mode == "outcome" {
-                format!("{:?}", solver.outcome(&game.start()).unwrap())
-            } else {
-                format!("{}", solver.value(&game.start()).unwrap())
-            };
-            let s = solver.stats();
-            (answer, format!("nodes={} hits={}/{}", s.nodes, s.table_hits, s.table_lookups))
+        let (answer, counters) = if engine == "core" {
+            core_solve(&game, &game.start(), &mode)
+        } else if engine == "core64" {
+            let small = NodeKayles64::new(&game).unwrap();
+            core_solve(&small, &small.start(), &mode)
         } else {
             let mut solver = NodeKaylesSolver::with_config(&game, config);
             let answer = if mode == "outcome" {

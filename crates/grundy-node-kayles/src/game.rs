@@ -3,9 +3,9 @@
 use grundy_core::{Nimber, Ruleset};
 use grundy_graph::{Graph, ParseGraphError, VertexSet};
 
-use crate::bits::Bits;
 use crate::closed::{clique_value, cycle_value, edgeless_value, path_value};
-use crate::shape::{self, Adjacent};
+use crate::shape;
+use crate::small::{self, NodeKayles64};
 
 /// What can go wrong with Node-Kayles inputs.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -19,6 +19,15 @@ pub enum NodeKaylesError {
     IllegalMove {
         /// The vertex.
         vertex: usize,
+    },
+    /// A graph larger than a ruleset allows ([`NodeKayles64`](crate::NodeKayles64): 64
+    /// vertices).
+    #[error("the graph has {order} vertices, more than the {max} allowed")]
+    TooManyVertices {
+        /// The number of vertices of the graph.
+        order: usize,
+        /// The most allowed.
+        max: usize,
     },
     /// A position naming a vertex the graph does not have.
     #[error("vertex {vertex} is out of range: the graph has {order} vertices")]
@@ -119,12 +128,10 @@ impl NodeKayles {
         Ok(NodeKayles::new(Graph::from_graph6(text)?))
     }
 
-    /// The vertices of a graph of at most 64 vertices, as a word.
-    fn mask(&self) -> u64 {
-        match self.graph.order() {
-            64.. => u64::MAX,
-            n => (1 << n) - 1,
-        }
+    /// The vertices of `position` that the graph has, as a word (graphs of at most 64
+    /// vertices).
+    fn word(&self, position: &VertexSet) -> u64 {
+        position.words().first().copied().unwrap_or(0) & small::all(self.graph.order())
     }
 
     /// The graph.
@@ -221,15 +228,13 @@ impl Ruleset for NodeKayles {
     /// same neighbours (false twins) all but one or two, keeping the parity of their number.
     fn split(&self, position: &VertexSet, parts: &mut Vec<VertexSet>) -> Nimber {
         match &self.words {
-            Some(words) => {
-                let rest = position.words().first().copied().unwrap_or(0) & self.mask();
-                split_components(words.as_slice(), rest, |part| {
-                    parts.push(VertexSet::from_words(&[part]));
-                })
-            }
-            None => split_components(
+            Some(words) => small::split(words, self.word(position), |part| {
+                parts.push(NodeKayles64::vertex_set(part));
+            }),
+            None => shape::split_near(
                 &self.graph,
                 position.intersection(&self.graph.vertices()),
+                position.clone(),
                 |part| parts.push(part),
             ),
         }
@@ -242,36 +247,21 @@ impl Ruleset for NodeKayles {
     /// them, which costs search, never a wrong value).
     fn split_child(
         &self,
-        position: &VertexSet,
+        _: &VertexSet,
         vertex: &usize,
         child: &VertexSet,
         parts: &mut Vec<VertexSet>,
     ) -> Nimber {
         let Some(words) = &self.words else { return self.split(child, parts) };
-        let _ = position;
-        let rest = child.words().first().copied().unwrap_or(0) & self.mask();
-        let mut near = 0u64;
-        words[*vertex].each(|u| near |= words[u]);
-        split_near(words.as_slice(), rest, near, |part| {
-            parts.push(VertexSet::from_words(&[part]));
+        small::split_child(words, *vertex, self.word(child), |part| {
+            parts.push(NodeKayles64::vertex_set(part));
         })
     }
 
     fn known_value(&self, position: &VertexSet) -> Option<Nimber> {
-        let Some(words) = &self.words else { return self.closed_form(position) };
-        let set = position.words().first().copied().unwrap_or(0) & self.mask();
-        let Some(start) = set.lowest() else { return Some(Nimber::ZERO) };
-        // The closed forms of connected sets are read off the degrees, which rule most sets
-        // out at once: connectedness is checked only for a set that has one.
-        if let Some(value) = shape::closed_form(words.as_slice(), &set) {
-            if shape::flood(words.as_slice(), start, &set) == set {
-                return Some(Nimber::new(value));
-            }
-        }
-        if set.all(|v| words[v] & set == 0) {
-            Some(edgeless_value(u64::from(set.count_ones())))
-        } else {
-            None
+        match &self.words {
+            Some(words) => small::known_value(words, self.word(position)),
+            None => self.closed_form(position),
         }
     }
 
@@ -279,34 +269,4 @@ impl Ruleset for NodeKayles {
     fn word_key(&self, canonical: &VertexSet) -> Option<u64> {
         (self.graph.order() <= 64).then(|| canonical.words().first().copied().unwrap_or(0))
     }
-}
-
-/// The components of `rest` after the twin rules, those without a closed form to `part`;
-/// returns the nim-sum of the values of the others.
-fn split_components<B: Bits>(
-    graph: &(impl Adjacent<B> + ?Sized),
-    rest: B,
-    part: impl FnMut(B),
-) -> Nimber {
-    split_near(graph, rest.clone(), rest, part)
-}
-
-/// [`split_components`], looking for twins among the vertices of `suspects` only.
-fn split_near<B: Bits>(
-    graph: &(impl Adjacent<B> + ?Sized),
-    mut rest: B,
-    suspects: B,
-    mut part: impl FnMut(B),
-) -> Nimber {
-    let mut settled = 0;
-    while let Some(start) = rest.lowest() {
-        let component = shape::flood(graph, start, &rest);
-        rest = rest.minus(&component);
-        let reduced = shape::reduce_twins(graph, &component, &suspects);
-        match shape::closed_form(graph, &reduced) {
-            Some(value) => settled ^= value,
-            None => part(reduced),
-        }
-    }
-    Nimber::new(settled)
 }

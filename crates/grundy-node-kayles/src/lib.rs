@@ -3,7 +3,9 @@
 //!
 //! In Node-Kayles two players in turn pick a vertex of a graph that is neither picked nor a
 //! neighbour of a picked vertex; whoever cannot pick loses. [`NodeKayles`] is the ruleset (a
-//! position is the set of vertices still available); [`NodeKaylesSolver`] computes values,
+//! position is the set of vertices still available), [`NodeKayles64`] the same on graphs of
+//! at most 64 vertices with positions as machine words (both give grundy-core's solver
+//! splitting, twin rules and closed forms); [`NodeKaylesSolver`] computes values,
 //! outcomes and winning moves fast; [`path_value`] and [`cycle_value`] are the closed forms on
 //! paths (the octal game 0.137, Dawson's chess) and cycles; [`canonical_labelling`] is the
 //! canonical labelling of small graphs that the solver keys its table with. With the cargo
@@ -37,6 +39,7 @@ mod canon;
 mod closed;
 mod game;
 mod shape;
+mod small;
 mod solver;
 
 pub use canon::{
@@ -46,6 +49,7 @@ pub use closed::{cycle_value, path_value};
 pub use game::{NodeKayles, NodeKaylesError};
 /// The graph types of `grundy-graph`, which positions and constructors use.
 pub use grundy_graph::{Graph, GraphError, ParseGraphError, VertexSet};
+pub use small::NodeKayles64;
 pub use solver::{NodeKaylesSolver, SolverConfig, SolverStats};
 #[doc(hidden)]
 pub use solver::{RaceEvent, RaceHook};

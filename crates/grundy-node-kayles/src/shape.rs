@@ -4,6 +4,7 @@
 //! engine of [`NodeKaylesSolver`](crate::NodeKaylesSolver) use them, on the graph's own
 //! vertex sets and on machine words respectively.
 
+use grundy_core::Nimber;
 use grundy_graph::{Graph, VertexSet};
 
 use crate::bits::Bits;
@@ -213,4 +214,26 @@ pub(crate) fn value_bound<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B) -> 
         }
     });
     set.count() as u64 - matched
+}
+
+/// The components of `rest` after the twin rules (looked for among the vertices of
+/// `suspects` only), those without a closed form to `part`; returns the nim-sum of the
+/// values of the others.
+pub(crate) fn split_near<B: Bits>(
+    graph: &(impl Adjacent<B> + ?Sized),
+    mut rest: B,
+    suspects: B,
+    mut part: impl FnMut(B),
+) -> Nimber {
+    let mut settled = 0;
+    while let Some(start) = rest.lowest() {
+        let component = flood(graph, start, &rest);
+        rest = rest.minus(&component);
+        let reduced = reduce_twins(graph, &component, &suspects);
+        match closed_form(graph, &reduced) {
+            Some(value) => settled ^= value,
+            None => part(reduced),
+        }
+    }
+    Nimber::new(settled)
 }

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use grundy_core::{Budget, Config, Method, Nimber, Outcome, Ruleset, SolveError, Solver, naive};
 use grundy_graph::{Graph, VertexSet};
 use grundy_node_kayles::{
-    NodeKayles, NodeKaylesError, NodeKaylesSolver, SolverConfig, canonical_form,
+    NodeKayles, NodeKayles64, NodeKaylesError, NodeKaylesSolver, SolverConfig, canonical_form,
     canonical_labelling, cycle_value, path_value,
 };
 use grundy_testkit::random;
@@ -132,6 +132,26 @@ fn petersen_and_grids_against_plain_search() {
     }
 }
 
+/// grundy-core's solver on `ruleset` (Node-Kayles in some representation), under both
+/// methods, gives `position` the value `plain`, and the outcome, winning moves and misère
+/// outcome that plain search gives `set` in `game`.
+fn core_solver_agrees<R: Ruleset<Move = usize>>(
+    ruleset: &R,
+    position: &R::Position,
+    game: &NodeKayles,
+    set: &VertexSet,
+    plain: Nimber,
+) -> Result<(), TestCaseError> {
+    for method in [Method::Pruned, Method::Mex] {
+        let mut solver = Solver::with_config(ruleset, Config::default().with_method(method));
+        prop_assert_eq!(solver.value(position).unwrap(), plain);
+        prop_assert_eq!(solver.outcome(position).unwrap(), Outcome::from_value(plain));
+        prop_assert_eq!(solver.winning_moves(position).unwrap(), naive::winning_moves(game, set));
+        prop_assert_eq!(solver.misere_outcome(position).unwrap(), naive::misere_outcome(game, set));
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
 
@@ -178,20 +198,37 @@ proptest! {
             }
             // The generic solver, with the ruleset's hooks (splitting with the twin rules and
             // closed forms, word keys), agrees under both methods.
-            for method in [Method::Pruned, Method::Mex] {
-                let config = Config::default().with_method(method);
-                let mut solver = Solver::with_config(&game, config);
-                prop_assert_eq!(solver.value(&position).unwrap(), plain);
-                prop_assert_eq!(solver.outcome(&position).unwrap(), Outcome::from_value(plain));
-                prop_assert_eq!(
-                    solver.winning_moves(&position).unwrap(),
-                    naive::winning_moves(&game, &position)
-                );
-                prop_assert_eq!(
-                    solver.misere_outcome(&position).unwrap(),
-                    naive::misere_outcome(&game, &position)
-                );
-            }
+            core_solver_agrees(&game, &position, &game, &position, plain)?;
+        }
+    }
+
+    /// The same game with positions as words: grundy-core's solver on it, both methods,
+    /// equals plain search on [`NodeKayles`], and its splits keep the value.
+    #[test]
+    fn word_positions_equal_plain_search(
+        n in 1usize..=10,
+        percent in 15u64..80,
+        seed in any::<u64>(),
+        mask in any::<u16>(),
+    ) {
+        let game = NodeKayles::new(random_graph(n, percent, seed));
+        let small = NodeKayles64::new(&game).unwrap();
+        let set: VertexSet = (0..n).filter(|v| mask >> v & 1 == 1).collect();
+        let position = small.position(&set).unwrap();
+        prop_assert_eq!(NodeKayles64::vertex_set(position), set.clone());
+        let plain = naive::value(&game, &set);
+        core_solver_agrees(&small, &position, &game, &set, plain)?;
+        let value_of = |settled: Nimber, parts: &[u64]| {
+            parts.iter().fold(settled, |acc, &part| acc + naive::value(&small, &part))
+        };
+        let mut parts = Vec::new();
+        prop_assert_eq!(value_of(small.split(&position, &mut parts), &parts), plain);
+        for v in small.move_list(&position) {
+            let child = small.play(&position, &v);
+            prop_assert_eq!(child, small.position(&game.play(&set, &v)).unwrap());
+            parts.clear();
+            let settled = small.split_child(&position, &v, &child, &mut parts);
+            prop_assert_eq!(value_of(settled, &parts), naive::value(&small, &child));
         }
     }
 
@@ -448,6 +485,19 @@ fn parsing_and_illegal_moves() {
         Err(NodeKaylesError::VertexOutOfRange { vertex: 10, order: 10 })
     );
     assert!(game.check_position(&after).is_ok());
+    // Positions as words: at most 64 vertices, and positions of the graph's vertices only.
+    let big = NodeKayles::new(Graph::path(65));
+    assert_eq!(
+        NodeKayles64::new(&big),
+        Err(NodeKaylesError::TooManyVertices { order: 65, max: 64 })
+    );
+    let small = NodeKayles64::new(&NodeKayles::new(Graph::path(5))).unwrap();
+    assert_eq!(
+        small.position(&[1, 7].into_iter().collect()),
+        Err(NodeKaylesError::VertexOutOfRange { vertex: 7, order: 5 })
+    );
+    assert_eq!(small.position(&[1, 3].into_iter().collect()), Ok(0b1010));
+    assert!(!small.is_legal(&0b1010, &0) && small.is_legal(&0b1010, &3));
 }
 
 #[test]

@@ -1,0 +1,181 @@
+//! [`NodeKayles64`]: Node-Kayles on a graph of at most 64 vertices, positions as words.
+
+use grundy_core::{Nimber, Ruleset};
+use grundy_graph::VertexSet;
+
+use crate::bits::Bits;
+use crate::closed::edgeless_value;
+use crate::shape;
+use crate::{NodeKayles, NodeKaylesError};
+
+/// Node-Kayles on a graph of at most 64 vertices, with a position as one machine word: bit
+/// `v` is set when vertex `v` is available. A move is a vertex, as in [`NodeKayles`].
+///
+/// It is the same game as [`NodeKayles`] on the same graph, with the same hooks for
+/// grundy-core's [`Solver`](grundy_core::Solver) (components after the twin rules, closed
+/// forms, word keys); a position that is a word costs the solver less to copy, hash and
+/// compare than a [`VertexSet`].
+///
+/// ```
+/// use grundy_core::{Nimber, Ruleset, Solver};
+/// use grundy_node_kayles::{NodeKayles, NodeKayles64};
+///
+/// let game = NodeKayles::from_edge_list("0-1 1-2 2-3 3-0 0-4")?; // a square with a tail
+/// let small = NodeKayles64::new(&game)?;
+/// assert_eq!(small.start(), 0b11111);
+/// let value = Solver::new(&small).value(&small.start())?;
+/// assert_eq!(value, Solver::new(&game).value(&game.start())?);
+/// // Playing vertex 0 leaves vertex 2 alone.
+/// assert_eq!(small.play(&small.start(), &0), 0b00100);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeKayles64 {
+    /// The neighbours of each vertex.
+    neighbours: Vec<u64>,
+}
+
+impl NodeKayles64 {
+    /// The most vertices a graph may have.
+    pub const MAX_ORDER: usize = 64;
+
+    /// The game on the graph of `game`.
+    ///
+    /// # Errors
+    ///
+    /// [`NodeKaylesError::TooManyVertices`] when the graph has more than
+    /// [`MAX_ORDER`](Self::MAX_ORDER) vertices.
+    pub fn new(game: &NodeKayles) -> Result<Self, NodeKaylesError> {
+        let graph = game.graph();
+        if graph.order() > Self::MAX_ORDER {
+            return Err(NodeKaylesError::TooManyVertices {
+                order: graph.order(),
+                max: Self::MAX_ORDER,
+            });
+        }
+        let neighbours = (0..graph.order())
+            .map(|v| graph.neighbors(v).words().first().copied().unwrap_or(0))
+            .collect();
+        Ok(NodeKayles64 { neighbours })
+    }
+
+    /// The number of vertices.
+    pub fn order(&self) -> usize {
+        self.neighbours.len()
+    }
+
+    /// Every vertex available.
+    pub fn start(&self) -> u64 {
+        all(self.order())
+    }
+
+    /// The position of the available vertices `set`.
+    ///
+    /// # Errors
+    ///
+    /// [`NodeKaylesError::VertexOutOfRange`] naming the first vertex the graph does not have.
+    pub fn position(&self, set: &VertexSet) -> Result<u64, NodeKaylesError> {
+        match set.iter().find(|&v| v >= self.order()) {
+            Some(vertex) => Err(NodeKaylesError::VertexOutOfRange { vertex, order: self.order() }),
+            None => Ok(set.words().first().copied().unwrap_or(0)),
+        }
+    }
+
+    /// The available vertices of `position`.
+    pub fn vertex_set(position: u64) -> VertexSet {
+        VertexSet::from_words(&[position])
+    }
+}
+
+/// The vertices `0..order` (`order` at most 64).
+pub(crate) const fn all(order: usize) -> u64 {
+    if order >= 64 { u64::MAX } else { (1 << order) - 1 }
+}
+
+/// The components of `rest` after the twin rules, those without a closed form to `part`;
+/// returns the nim-sum of the values of the others (the split of [`NodeKayles`] and
+/// [`NodeKayles64`] on words).
+pub(crate) fn split(neighbours: &[u64], rest: u64, part: impl FnMut(u64)) -> Nimber {
+    shape::split_near(neighbours, rest, rest, part)
+}
+
+/// The split of the child that a move at `vertex` leaves, `rest`: twins are looked for only
+/// at distance 2 from the move (a component of a child of a twin-free connected position
+/// can have twins only there; a position with twins elsewhere keeps them, which costs
+/// search, never a wrong value).
+pub(crate) fn split_child(
+    neighbours: &[u64],
+    vertex: usize,
+    rest: u64,
+    part: impl FnMut(u64),
+) -> Nimber {
+    let mut near = 0u64;
+    neighbours[vertex].each(|u| near |= neighbours[u]);
+    shape::split_near(neighbours, rest, near, part)
+}
+
+/// The closed forms of a set of vertices: paths, cycles and cliques when connected, any
+/// edgeless set. The closed forms of connected sets are read off the degrees, which rule
+/// most sets out at once: connectedness is checked only for a set that has one.
+pub(crate) fn known_value(neighbours: &[u64], set: u64) -> Option<Nimber> {
+    let Some(start) = set.lowest() else { return Some(Nimber::ZERO) };
+    if let Some(value) = shape::closed_form(neighbours, &set) {
+        if shape::flood(neighbours, start, &set) == set {
+            return Some(Nimber::new(value));
+        }
+    }
+    if set.all(|v| neighbours[v] & set == 0) {
+        Some(edgeless_value(u64::from(set.count_ones())))
+    } else {
+        None
+    }
+}
+
+impl Ruleset for NodeKayles64 {
+    type Position = u64;
+    type Move = usize;
+
+    /// The available vertices.
+    fn moves(&self, position: &u64, moves: &mut Vec<usize>) {
+        (position & self.start()).each(|v| moves.push(v));
+    }
+
+    /// Removes the vertex and its neighbours.
+    fn play(&self, position: &u64, vertex: &usize) -> u64 {
+        position & !self.neighbours[*vertex] & !(1 << vertex)
+    }
+
+    fn is_legal(&self, position: &u64, vertex: &usize) -> bool {
+        *vertex < self.order() && position >> vertex & 1 == 1
+    }
+
+    /// The connected components of the available vertices.
+    fn components(&self, position: &u64, components: &mut Vec<u64>) {
+        let mut rest = position & self.start();
+        while let Some(start) = rest.lowest() {
+            let part = shape::flood(self.neighbours.as_slice(), start, &rest);
+            rest &= !part;
+            components.push(part);
+        }
+    }
+
+    /// The components after the twin rules, but for those with closed forms, which are
+    /// settled (as [`NodeKayles`] splits).
+    fn split(&self, position: &u64, parts: &mut Vec<u64>) -> Nimber {
+        split(&self.neighbours, position & self.start(), |part| parts.push(part))
+    }
+
+    /// [`split`](Ruleset::split), looking for twins near the move only.
+    fn split_child(&self, _: &u64, vertex: &usize, child: &u64, parts: &mut Vec<u64>) -> Nimber {
+        split_child(&self.neighbours, *vertex, child & self.start(), |part| parts.push(part))
+    }
+
+    fn known_value(&self, position: &u64) -> Option<Nimber> {
+        known_value(&self.neighbours, position & self.start())
+    }
+
+    /// The position itself.
+    fn word_key(&self, canonical: &u64) -> Option<u64> {
+        Some(*canonical)
+    }
+}
