@@ -118,7 +118,8 @@ impl<K: Clone + Eq + Hash, V: Clone> Front<K, V> {
     }
 
     /// Remembers `fact` for `key` in `slot` (its [`slot`](Self::slot)), in place of the key
-    /// the slot held.
+    /// the slot held. The first put allocates every slot, each a copy of the first key and
+    /// fact: for keys that own heap memory, what a full cache holds anyway.
     pub fn put(&mut self, slot: usize, key: &K, fact: V) {
         if self.keys.is_empty() {
             // The first key and fact fill every slot. A slot is only asked about the keys
