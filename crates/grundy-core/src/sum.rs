@@ -434,8 +434,8 @@ mod tests {
         }
     }
 
-    /// Heaps of a subtraction game whose `split_child` settles the child's heap by its closed
-    /// form (`heap % 3`) and says so in `settled_by_move`.
+    /// [`TakeOneOrTwo`], whose `split_child` settles the child's heap by its closed form
+    /// (`heap % 3`) and says so in `settled_by_move`.
     struct Marked {
         settled_by_move: core::cell::Cell<usize>,
     }
@@ -443,10 +443,10 @@ mod tests {
         type Position = u32;
         type Move = u32;
         fn moves(&self, heap: &u32, moves: &mut Vec<u32>) {
-            moves.extend((1..=2).filter(|take| take <= heap));
+            TakeOneOrTwo.moves(heap, moves);
         }
         fn play(&self, heap: &u32, take: &u32) -> u32 {
-            heap - take
+            TakeOneOrTwo.play(heap, take)
         }
         fn split_child(&self, heap: &u32, take: &u32, child: &u32, _: &mut Vec<u32>) -> Nimber {
             assert_eq!(heap - take, *child, "the child of the move");
