@@ -46,7 +46,7 @@ pub struct Front<K, V> {
 /// A fast hasher of fixed seed (a cache must behave the same from run to run): words
 /// folded by multiplication, mixed at the end.
 #[derive(Default)]
-struct Fold(u64);
+pub(crate) struct Fold(u64);
 
 impl Hasher for Fold {
     fn write(&mut self, bytes: &[u8]) {

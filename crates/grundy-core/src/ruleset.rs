@@ -31,6 +31,7 @@ use crate::{Nimber, Outcome};
 /// | [`known_value`](Ruleset::known_value) | `None` | a closed form is known for some positions |
 /// | [`known_outcome`](Ruleset::known_outcome) | `None` | a strategy argument (symmetry, strategy stealing) gives the outcome without the value (used by [`Method::Pruned`](crate::Method::Pruned)) |
 /// | [`order_moves`](Ruleset::order_moves) | leave the order | good moves can be guessed (speeds outcome search) |
+/// | [`move_history`](Ruleset::move_history) | `true`: moves ordered by their history first | your [`order_moves`](Ruleset::order_moves) orders every position's moves better, or a move does not mean the same place in every position |
 /// | [`word_key`](Ruleset::word_key) | `None` | canonical positions pack one-to-one into 64 bits (facts go to the fast [`CompactTable`](crate::compact::CompactTable)) |
 ///
 /// # Contract
@@ -295,6 +296,23 @@ pub trait Ruleset {
         let _ = (position, moves);
     }
 
+    /// Whether [`Method::Pruned`](crate::Method::Pruned) orders the moves of a position by
+    /// their history before [`order_moves`](Ruleset::order_moves): the (at most eight) moves
+    /// whose children answered the most queries so far come first. A query is answered as
+    /// soon as a child of the value asked about turns up, and a move that answered in one
+    /// position tends to answer in the positions that differ from it far from that move (the
+    /// history heuristic of alpha-beta search). Moves are counted by a hash of the move
+    /// value, so this helps when a move value means the same place in every position.
+    ///
+    /// The default is `true`. Return `false` when [`order_moves`](Ruleset::order_moves)
+    /// puts every position's moves in an order of its own (the history's order would be
+    /// undone, and computing it costs a few nanoseconds a move), or when move values mean
+    /// different places in different positions (moves of positions relabelled to a canonical
+    /// form, say).
+    fn move_history(&self) -> bool {
+        true
+    }
+
     /// The canonical position `canonical` packed into one 64-bit word, when it fits.
     ///
     /// The solver keeps the facts of word-sized positions in a compact table (8 bytes an
@@ -386,6 +404,10 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
 
     fn order_moves(&self, position: &Self::Position, moves: &mut [Self::Move]) {
         (**self).order_moves(position, moves);
+    }
+
+    fn move_history(&self) -> bool {
+        (**self).move_history()
     }
 
     fn word_key(&self, canonical: &Self::Position) -> Option<u64> {

@@ -17,6 +17,7 @@ use crate::front::Front;
 pub use crate::known::Known;
 use crate::{Budget, Nimber, NimberSet, Outcome, Ruleset, SolveError, Table, TableStats};
 
+mod history;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod pruned;
@@ -301,6 +302,8 @@ pub struct Solver<R: Ruleset> {
     method: Method,
     /// Whether the pruned search stores exclusions ([`Config::with_exclusions`]).
     exclusions: bool,
+    /// The history of the pruned search's moves, when [`Ruleset::move_history`] asks for it.
+    history: Option<history::History>,
     stats: Stats,
     /// Depth of the pruned search's recursion when it hands a component to the stack search
     /// (so that `max_depth` counts both).
@@ -400,6 +403,7 @@ impl<R: Ruleset> Solver<R> {
 
     /// A solver with the given tables and budget.
     pub fn with_config(ruleset: R, config: Config) -> Self {
+        let history = ruleset.move_history();
         Solver {
             ruleset,
             table: Table::with_bytes(config.table_bytes),
@@ -416,6 +420,7 @@ impl<R: Ruleset> Solver<R> {
             budget: config.budget,
             method: config.method,
             exclusions: config.exclusions,
+            history: history.then(history::History::default),
             stats: Stats::default(),
             depth_base: 0,
             stack: Vec::new(),
@@ -529,6 +534,9 @@ impl<R: Ruleset> Solver<R> {
         }
         self.misere.clear();
         self.front.clear();
+        if let Some(history) = &mut self.history {
+            history.clear();
+        }
     }
 
     /// The Grundy value (nimber) of `position` under normal play.

@@ -167,6 +167,12 @@ impl<R: Ruleset> Ruleset for Sum<R> {
         parts.into_iter().map(|(_, c)| c).collect()
     }
 
+    /// The history of the parts' ruleset: a component of a sum is one part, whose moves are
+    /// the part's moves.
+    fn move_history(&self) -> bool {
+        self.inner.move_history()
+    }
+
     fn known_value(&self, position: &Self::Position) -> Option<Nimber> {
         position.iter().try_fold(Nimber::ZERO, |acc, p| Some(acc + self.inner.known_value(p)?))
     }
@@ -367,6 +373,11 @@ impl<A: Ruleset, B: Ruleset> Ruleset for CrossSum<A, B> {
             position.0.as_ref().map(|a| self.left.canonical(a)),
             position.1.as_ref().map(|b| self.right.canonical(b)),
         )
+    }
+
+    /// Moves are ordered by their history when both sides' rulesets ask for it.
+    fn move_history(&self) -> bool {
+        self.left.move_history() && self.right.move_history()
     }
 
     fn known_value(&self, position: &Self::Position) -> Option<Nimber> {

@@ -18,7 +18,9 @@
 //!   0.07 (Dawson's Kayles) on a heap of `n`;
 //! - [`known_outcome`](Ruleset::known_outcome): a full rectangle with an even side is decided
 //!   by a symmetry strategy;
-//! - [`order_moves`](Ruleset::order_moves): dominoes across the middle first;
+//! - [`order_moves`](Ruleset::order_moves): dominoes across the middle first, and so
+//!   [`move_history`](Ruleset::move_history) `false`: the solver's history order would be
+//!   undone;
 //! - [`word_key`](Ruleset::word_key): the position is one word already.
 
 use core::fmt;
@@ -541,6 +543,12 @@ impl Ruleset for Cram {
             put(across & self.first_row << (row * w), 1);
         }
         debug_assert_eq!(next, moves.len(), "every move is listed once");
+    }
+
+    /// No: [`order_moves`](Ruleset::order_moves) lists every position's moves in an order
+    /// of its own.
+    fn move_history(&self) -> bool {
+        false
     }
 
     /// The empty cells are one word already.

@@ -265,6 +265,11 @@ impl Ruleset for NodeKayles {
         }
     }
 
+    /// No, as for [`NodeKayles64`].
+    fn move_history(&self) -> bool {
+        false
+    }
+
     /// The available vertices as one word, on graphs of at most 64 vertices.
     fn word_key(&self, canonical: &VertexSet) -> Option<u64> {
         (self.graph.order() <= 64).then(|| canonical.words().first().copied().unwrap_or(0))

@@ -174,6 +174,12 @@ impl Ruleset for NodeKayles64 {
         known_value(&self.neighbours, position & self.start())
     }
 
+    /// No: on random graphs the history order saves no search here, and costs its
+    /// ordering (see `docs/performance.md`).
+    fn move_history(&self) -> bool {
+        false
+    }
+
     /// The position itself.
     fn word_key(&self, canonical: &u64) -> Option<u64> {
         Some(*canonical)

@@ -116,6 +116,12 @@ impl Ruleset for Families {
             moves.sort_by_key(|&j| rows.iter().filter(|&&r| r >> j & 1 == 1).count());
         }
     }
+
+    /// No: a move is a column of a family relabelled to its canonical form, so the same
+    /// move value means different columns in different positions.
+    fn move_history(&self) -> bool {
+        false
+    }
 }
 
 /// The family of the rows of a Crosswise AND matrix, columns as in the matrix.

@@ -192,7 +192,9 @@ enum Found {
 }
 
 /// A child of a position under a query.
-struct Child<P> {
+struct Child<P, M> {
+    /// The move that makes it.
+    mv: M,
     /// Its components whose values are not known yet.
     parts: SmallVec<[Part<P>; 2]>,
     /// Nim-sum of its components whose values are known.
@@ -205,7 +207,7 @@ struct Child<P> {
 type NodeBuffers<R> = Buffers<<R as Ruleset>::Position, <R as Ruleset>::Move>;
 
 /// The children of a position: the values of those known, and the others.
-type Children<P> = (SmallVec<[Nimber; 32]>, Vec<Child<P>>);
+type Children<P, M> = (SmallVec<[Nimber; 32]>, Vec<Child<P, M>>);
 
 /// A component of a child whose value is not known: as played (its moves are searched in
 /// that order) and in canonical form (its table key), with its number of moves.
@@ -344,7 +346,10 @@ impl<R: Ruleset> Solver<R> {
                 }
                 match answer? {
                     Found::Exact(v) => {
-                        kids.swap_remove(i);
+                        let kid = kids.swap_remove(i);
+                        if v.value() == j {
+                            self.credit(&kid.mv);
+                        }
                         if v.value() < 256 {
                             seen.insert(v.value());
                             if let Some((board, word)) = &board {
@@ -406,6 +411,9 @@ impl<R: Ruleset> Solver<R> {
             }
         }
         self.stats.max_depth = self.stats.max_depth.max(depth + 1);
+        if let Some(history) = &mut self.history {
+            history.order(&mut bufs.moves);
+        }
         self.ruleset.order_moves(position, &mut bufs.moves);
         Ok(Some(bufs))
     }
@@ -426,15 +434,15 @@ impl<R: Ruleset> Solver<R> {
         position: &R::Position,
         bufs: &mut Buffers<R::Position, R::Move>,
         mut answered: impl FnMut(Nimber) -> bool,
-    ) -> Option<Children<R::Position>> {
+    ) -> Option<Children<R::Position, R::Move>> {
         let Buffers { moves, parts, .. } = bufs;
         let mut exact = SmallVec::new();
-        let mut kids: Vec<Child<R::Position>> = Vec::with_capacity(moves.len());
+        let mut kids: Vec<Child<R::Position, R::Move>> = Vec::with_capacity(moves.len());
         for mv in moves.iter() {
             let child = self.ruleset.play(position, mv);
             parts.clear();
             let settled = self.ruleset.split_child(position, mv, &child, parts);
-            let mut kid = Child { parts: SmallVec::new(), acc: settled, cost: 0 };
+            let mut kid = Child { mv: mv.clone(), parts: SmallVec::new(), acc: settled, cost: 0 };
             for part in parts.drain(..) {
                 match self.exact_or_key(&part) {
                     Ok(v) => kid.acc += v,
@@ -445,6 +453,7 @@ impl<R: Ruleset> Solver<R> {
             if kid.parts.is_empty() {
                 exact.push(kid.acc);
                 if answered(kid.acc) {
+                    self.credit(mv);
                     return None;
                 }
             } else {
@@ -463,6 +472,13 @@ impl<R: Ruleset> Solver<R> {
         }
         kids.sort_by_key(|k| k.cost);
         Some((exact, kids))
+    }
+
+    /// Counts a query answered by the child of `mv` in the history of moves.
+    fn credit(&mut self, mv: &R::Move) {
+        if let Some(history) = &mut self.history {
+            history.credit(mv);
+        }
     }
 
     /// Whether the value of a component is `target`.
@@ -583,7 +599,12 @@ impl<R: Ruleset> Solver<R> {
                 let nodes = self.stats.nodes;
                 let answer =
                     match self.child_in(kid, Values::single(Nimber::new(x)), meter, depth)? {
-                        Found::Exact(v) => Some(v.value()),
+                        Found::Exact(v) => {
+                            if v.value() == x {
+                                self.credit(&kid.mv);
+                            }
+                            Some(v.value())
+                        }
                         Found::Not => None,
                     };
                 Ok((answer, self.stats.nodes - nodes))
@@ -662,7 +683,7 @@ impl<R: Ruleset> Solver<R> {
     /// asks that one.
     fn child_in(
         &mut self,
-        kid: &mut Child<R::Position>,
+        kid: &mut Child<R::Position, R::Move>,
         ask: Values,
         meter: &mut Meter<'_>,
         depth: usize,
