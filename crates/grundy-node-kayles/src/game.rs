@@ -82,9 +82,9 @@ pub enum NodeKaylesError {
 )]
 pub struct NodeKayles {
     graph: Graph,
-    /// The neighbours of each vertex as one word, on graphs of at most 64 vertices: the
-    /// [`Ruleset`] hooks then work on words.
-    words: Option<Vec<u64>>,
+    /// The same game on words, on graphs of at most 64 vertices: the [`Ruleset`] hooks
+    /// then work on words.
+    small: Option<NodeKayles64>,
 }
 
 impl From<Graph> for NodeKayles {
@@ -102,12 +102,8 @@ impl From<NodeKayles> for Graph {
 impl NodeKayles {
     /// Node-Kayles on `graph`.
     pub fn new(graph: Graph) -> Self {
-        let words = (graph.order() <= 64).then(|| {
-            (0..graph.order())
-                .map(|v| graph.neighbors(v).words().first().copied().unwrap_or(0))
-                .collect()
-        });
-        NodeKayles { graph, words }
+        let small = NodeKayles64::from_graph(&graph);
+        NodeKayles { graph, small }
     }
 
     /// Node-Kayles on a graph given as an edge list (see [`Graph::parse_edge_list`]).
@@ -227,8 +223,8 @@ impl Ruleset for NodeKayles {
     /// (true twins) one can go, and of three or more pairwise non-adjacent vertices with the
     /// same neighbours (false twins) all but one or two, keeping the parity of their number.
     fn split(&self, position: &VertexSet, parts: &mut Vec<VertexSet>) -> Nimber {
-        match &self.words {
-            Some(words) => small::split(words, self.word(position), |part| {
+        match &self.small {
+            Some(small) => small::split(small.neighbours(), self.word(position), |part| {
                 parts.push(NodeKayles64::vertex_set(part));
             }),
             None => shape::split_near(
@@ -252,15 +248,15 @@ impl Ruleset for NodeKayles {
         child: &VertexSet,
         parts: &mut Vec<VertexSet>,
     ) -> Nimber {
-        let Some(words) = &self.words else { return self.split(child, parts) };
-        small::split_child(words, *vertex, self.word(child), |part| {
+        let Some(small) = &self.small else { return self.split(child, parts) };
+        small::split_child(small.neighbours(), *vertex, self.word(child), |part| {
             parts.push(NodeKayles64::vertex_set(part));
         })
     }
 
     fn known_value(&self, position: &VertexSet) -> Option<Nimber> {
-        match &self.words {
-            Some(words) => small::known_value(words, self.word(position)),
+        match &self.small {
+            Some(small) => small::known_value(small.neighbours(), self.word(position)),
             None => self.closed_form(position),
         }
     }

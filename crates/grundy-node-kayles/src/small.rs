@@ -1,7 +1,7 @@
 //! [`NodeKayles64`]: Node-Kayles on a graph of at most 64 vertices, positions as words.
 
 use grundy_core::{Nimber, Ruleset};
-use grundy_graph::VertexSet;
+use grundy_graph::{Graph, VertexSet};
 
 use crate::bits::Bits;
 use crate::closed::edgeless_value;
@@ -47,16 +47,24 @@ impl NodeKayles64 {
     /// [`MAX_ORDER`](Self::MAX_ORDER) vertices.
     pub fn new(game: &NodeKayles) -> Result<Self, NodeKaylesError> {
         let graph = game.graph();
+        Self::from_graph(graph)
+            .ok_or(NodeKaylesError::TooManyVertices { order: graph.order(), max: Self::MAX_ORDER })
+    }
+
+    /// The game on `graph`, if it has at most [`MAX_ORDER`](Self::MAX_ORDER) vertices.
+    pub(crate) fn from_graph(graph: &Graph) -> Option<Self> {
         if graph.order() > Self::MAX_ORDER {
-            return Err(NodeKaylesError::TooManyVertices {
-                order: graph.order(),
-                max: Self::MAX_ORDER,
-            });
+            return None;
         }
         let neighbours = (0..graph.order())
             .map(|v| graph.neighbors(v).words().first().copied().unwrap_or(0))
             .collect();
-        Ok(NodeKayles64 { neighbours })
+        Some(NodeKayles64 { neighbours })
+    }
+
+    /// The neighbours of each vertex.
+    pub(crate) fn neighbours(&self) -> &[u64] {
+        &self.neighbours
     }
 
     /// The number of vertices.
