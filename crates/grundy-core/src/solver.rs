@@ -118,6 +118,58 @@ impl Packed {
     }
 }
 
+/// The facts of positions without a [word key](Ruleset::word_key), shared by the solvers of
+/// a parallel search: shards of [`Table`]s, each behind its own lock, a position's shard
+/// picked by a hash of it. Facts from different solvers are merged, never lost to one
+/// another: an exact value stays, exclusions add up.
+#[derive(Debug)]
+struct SharedMap<K> {
+    shards: Box<[std::sync::Mutex<Table<K, Packed>>]>,
+}
+
+impl<K: Eq + core::hash::Hash + Clone> SharedMap<K> {
+    /// Shards, enough that two to a few dozen threads seldom wait on one another.
+    const SHARDS: usize = 64;
+
+    /// A map of at most about `bytes` bytes (see [`Table::with_bytes`]).
+    #[cfg(feature = "rayon")]
+    fn with_bytes(bytes: usize) -> Self {
+        let shards = (0..Self::SHARDS)
+            .map(|_| std::sync::Mutex::new(Table::with_bytes(bytes / Self::SHARDS)))
+            .collect();
+        SharedMap { shards }
+    }
+
+    fn shard(&self, key: &K) -> std::sync::MutexGuard<'_, Table<K, Packed>> {
+        use core::hash::Hasher;
+        let mut hasher = crate::front::Fold::default();
+        key.hash(&mut hasher);
+        let index = (hasher.finish() >> 58) as usize % Self::SHARDS;
+        self.shards[index].lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn get(&self, key: &K) -> Option<Known> {
+        self.shard(key).get(key).map(Packed::unpack)
+    }
+
+    fn peek(&self, key: &K) -> Option<Known> {
+        self.shard(key).peek(key).map(Packed::unpack)
+    }
+
+    /// Adds `known` to what is stored for `key`.
+    fn insert(&self, key: K, known: Known) {
+        let Some(new) = Packed::pack(known) else { return };
+        let mut shard = self.shard(&key);
+        let merged = match shard.peek(&key) {
+            // An exact value says all; else the new value, or both exclusion masks.
+            Some(old) if old.0 & 1 == 1 => return,
+            Some(old) if new.0 & 1 == 0 => Packed(old.0 | new.0),
+            _ => new,
+        };
+        shard.insert(key, merged);
+    }
+}
+
 /// Settings of a [`Solver`].
 ///
 /// # Example
@@ -283,6 +335,9 @@ pub struct Solver<R: Ruleset> {
     moved_stats: TableStats,
     /// A table shared with other solvers (the parallel search), for positions with a word key.
     shared: Option<Arc<SharedTable>>,
+    /// A table shared with other solvers (the parallel search), for the positions without a
+    /// word key or whose facts the shared word table cannot hold.
+    shared_map: Option<Arc<SharedMap<R::Position>>>,
     /// Facts of positions with a word key that the compact or shared table could not hold
     /// (values of 2^13 or more), kept in the general table: while there are none, a miss in
     /// the compact table is not looked up again in the general one.
@@ -291,11 +346,11 @@ pub struct Solver<R: Ruleset> {
     reverse: bool,
     /// The values the solvers of a parallel search found among the children of the
     /// positions at the top of their pruned searches.
-    board: Option<Arc<pruned::Board>>,
+    board: Option<Arc<pruned::Board<R::Position>>>,
     /// While the top of a parallel pruned search asks a child about a value: the top
-    /// position's word key and the value. When another solver has posted that value on the
+    /// position's table key and the value. When another solver has posted that value on the
     /// board, the child's search is abandoned (and `abandoned` set).
-    watch: Option<(u64, u64)>,
+    watch: Option<(R::Position, u64)>,
     abandoned: bool,
     misere: Table<R::Position, MisereKnown>,
     budget: Budget,
@@ -411,6 +466,7 @@ impl<R: Ruleset> Solver<R> {
             table_bytes: config.table_bytes,
             moved_stats: TableStats::default(),
             shared: None,
+            shared_map: None,
             wide_facts: 0,
             reverse: false,
             board: None,
@@ -495,7 +551,10 @@ impl<R: Ruleset> Solver<R> {
                 return found;
             }
         }
-        self.table.peek(&key).map(Packed::unpack)
+        match &self.shared_map {
+            Some(map) => map.peek(&key),
+            None => self.table.peek(&key).map(Packed::unpack),
+        }
     }
 
     /// The compact table of positions with a [word key](Ruleset::word_key), if the search
@@ -741,6 +800,14 @@ impl<R: Ruleset> Solver<R> {
         self
     }
 
+    /// Makes this solver keep the facts of positions without a word key (and those the shared
+    /// word table cannot hold) in `map`, which other solvers share (the parallel search).
+    #[cfg(feature = "rayon")]
+    fn with_shared_map(mut self, map: Arc<SharedMap<R::Position>>) -> Self {
+        self.shared_map = Some(map);
+        self
+    }
+
     /// Makes this solver try moves in reverse order, so that the solvers of a parallel
     /// search that share a table search different parts of the tree first.
     #[must_use]
@@ -759,6 +826,9 @@ impl<R: Ruleset> Solver<R> {
                     return found;
                 }
             }
+        }
+        if let Some(map) = &self.shared_map {
+            return map.get(key);
         }
         if let Some(compact) = &mut self.compact {
             if let Some(word) = self.ruleset.word_key(key) {
@@ -797,6 +867,12 @@ impl<R: Ruleset> Solver<R> {
                 Some(_) => self.wide_facts += 1,
                 None => {}
             }
+        }
+        if let Some(map) = &self.shared_map {
+            map.insert(key, known);
+            return;
+        }
+        if self.shared.is_some() {
             self.put_general(key, known);
             return;
         }

@@ -29,6 +29,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
+mod common;
+use common::Kayles;
 use grundy_core::compact::{MIN_BYTES, SharedTable};
 use grundy_core::solver::race_on;
 use grundy_core::{Config, Method, Nimber, Ruleset, SolveError, Solver, mex, naive};
@@ -302,4 +304,37 @@ fn abandoned_helper_leaves_only_true_facts_pruned() {
 #[test]
 fn abandoned_main_search_gives_the_helpers_answer_pruned() {
     forced_race(Method::Pruned, Abandoned::Main);
+}
+
+/// Positions without a word key race too (on the shared map of any positions, the board
+/// keyed by the top position itself): the value is the reference's, under both methods, on
+/// 2 to 4 threads, and a second call on the same positions agrees.
+#[test]
+fn positions_without_word_keys_race_on_the_shared_map() {
+    // Kayles: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 5 4 7 2 1 8 6 7 4 1 2 3 ...
+    let kayles = [0u64, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1];
+    for method in [Method::Mex, Method::Pruned] {
+        let config = Config::default().with_method(method).with_table_bytes(4 << 20);
+        for threads in 2..=4 {
+            for n in [9u8, 17, 25] {
+                let value = grundy_core::solver::par_value(Kayles, &vec![n], &config, threads);
+                assert_eq!(
+                    value,
+                    Ok(Nimber::new(kayles[usize::from(n)])),
+                    "{method:?} {threads} {n}"
+                );
+            }
+            for rows in [vec![1u8, 2, 4], vec![3, 3, 2], vec![2, 5]] {
+                let value = grundy_core::solver::par_value(Kayles, &rows, &config, threads);
+                assert_eq!(
+                    value,
+                    Ok(naive::value(&Kayles, &rows)),
+                    "{method:?} {threads} {rows:?}"
+                );
+            }
+            let sum = vec![20u8, 21, 22];
+            let alone = Solver::with_config(Kayles, config.clone()).value(&sum);
+            assert_eq!(grundy_core::solver::par_value(Kayles, &sum, &config, threads), alone);
+        }
+    }
 }

@@ -10,6 +10,7 @@
 //! and the states the solver expanded. Then the generic solver before and after the pruned
 //! search (`Method::Mex`, the only method before it, and `Method::Pruned`) on boards of the
 //! same generator, each checked against the fast solver; `-- generic` prints that table only.
+//! `--features rayon -- parallel` times larger boards on one thread and on two.
 
 use std::time::{Duration, Instant};
 
@@ -38,10 +39,49 @@ fn median(mut times: Vec<Duration>) -> Duration {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    if std::env::args().nth(1).as_deref() != Some("generic") {
-        fast_solver()?;
+    match std::env::args().nth(1).as_deref() {
+        Some("parallel") => return parallel(),
+        Some("generic") => {}
+        _ => fast_solver()?,
     }
     generic_solver()
+}
+
+/// `-- parallel` (feature `rayon`): the value of larger boards on one thread and on two,
+/// medians of three solves.
+#[cfg(feature = "rayon")]
+fn parallel() -> Result<(), Box<dyn std::error::Error>> {
+    println!("| purple | n | value | one thread | two threads |");
+    println!("| --- | --- | --- | --- | --- |");
+    let only: Option<usize> = std::env::args().nth(2).and_then(|a| a.parse().ok());
+    let boards = [(0.2, 24), (0.2, 28), (0.25, 28), (0.25, 32), (0.2, 32)];
+    for (i, (purple, n)) in boards.into_iter().enumerate() {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
+        let m = board(n, purple, false, SEED + n as u64);
+        let config = Config::default();
+        let mut cells = Vec::new();
+        let mut value = None;
+        for threads in [1, 2] {
+            let mut times = Vec::new();
+            for _ in 0..if only.is_some() { 1 } else { 3 } {
+                let t = Instant::now();
+                let v = WaveSolver::par_value(&m, &config, threads)?;
+                times.push(t.elapsed());
+                assert!(value.is_none_or(|w| w == v), "threads disagree on board {n}");
+                value = Some(v);
+            }
+            cells.push(format!("{:.2?}", median(times)));
+        }
+        println!("| {purple} | {n} | {} | {} | {} |", value.expect("solved"), cells[0], cells[1]);
+    }
+    Ok(())
+}
+
+#[cfg(not(feature = "rayon"))]
+fn parallel() -> Result<(), Box<dyn std::error::Error>> {
+    Err("the parallel search needs the feature rayon: --features rayon".into())
 }
 
 fn fast_solver() -> Result<(), Box<dyn std::error::Error>> {

@@ -261,6 +261,37 @@ impl WaveSolver {
         self.solver.move_values(&family_of(matrix))
     }
 
+    /// The Grundy value of a Crosswise AND position, searched by `threads` solvers at once
+    /// (grundy-core's [`par_value`](grundy_core::solver::par_value): the solvers share one
+    /// table of the size of [`Config::with_table_bytes`], and the budget of `config` binds
+    /// the first solver's nodes and every solver's clock). Feature `rayon`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget runs out first.
+    #[cfg(feature = "rayon")]
+    pub fn par_value(
+        matrix: &BoolMatrix,
+        config: &Config,
+        threads: usize,
+    ) -> Result<Nimber, SolveError> {
+        grundy_core::solver::par_value(Families, &family_of(matrix), config, threads)
+    }
+
+    /// [`par_value`](Self::par_value) of a Transverse Wave grid. Feature `rayon`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget runs out first.
+    #[cfg(feature = "rayon")]
+    pub fn par_grid_value(
+        grid: &Grid,
+        config: &Config,
+        threads: usize,
+    ) -> Result<Nimber, SolveError> {
+        Self::par_value(grid.as_matrix(), config, threads)
+    }
+
     /// The Grundy value of a Transverse Wave grid (its Crosswise AND matrix, green = 1).
     ///
     /// # Errors
@@ -320,6 +351,27 @@ impl WaveSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The parallel search gives the sequential value on random boards, on 2 and 3 threads,
+    /// under both methods.
+    #[cfg(feature = "rayon")]
+    #[test]
+    fn parallel_values_equal_sequential_values() {
+        use grundy_core::Method;
+        use grundy_testkit::random::{Rng, rng};
+        let mut random = rng(2026);
+        for i in 0..24 {
+            let n = 6 + i % 10;
+            let m = BoolMatrix::from_fn(n, n, |_, _| random.random_bool(0.7));
+            let alone = WaveSolver::new().value(&m);
+            for method in [Method::Mex, Method::Pruned] {
+                let config = Config::default().with_method(method).with_table_bytes(8 << 20);
+                for threads in [2, 3] {
+                    assert_eq!(WaveSolver::par_value(&m, &config, threads), alone, "{m:?}");
+                }
+            }
+        }
+    }
 
     /// The families of a board stored in one word per row and in two give the same values.
     #[test]

@@ -4,28 +4,28 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::pruned::Board;
-use super::{Config, Solver};
+use super::{Config, SharedMap, Solver};
 use crate::compact::SharedTable;
 use crate::{Nimber, Ruleset, SolveError};
 
 /// The Grundy value of `position`, searched by `threads` solvers at once on rayon's thread
 /// pool.
 ///
-/// The solvers share one [`SharedTable`] of the size of [`Config::with_table_bytes`],
-/// allocated in full at the start (so choose a bound that fits the game: a table far larger
-/// than the positions it will hold only costs cache and TLB misses), for the positions with a
-/// [word key](Ruleset::word_key), and half of them try the moves in reverse
-/// order, so that they solve different parts of the game first and read each other's results
-/// (the "lazy SMP" scheme of chess programs). Under [`Method::Pruned`](super::Method::Pruned)
+/// The solvers share one table of the size of [`Config::with_table_bytes`], and half of them
+/// try the moves in reverse order, so that they solve different parts of the game first and
+/// read each other's results (the "lazy SMP" scheme of chess programs). When `position` has
+/// a [word key](Ruleset::word_key), the table is a [`SharedTable`] for the positions with
+/// word keys, allocated in full at the start (so choose a bound that fits the game: a table
+/// far larger than the positions it will hold only costs cache and TLB misses); otherwise it
+/// is a table of any positions in shards behind locks, which grows as it fills. Under [`Method::Pruned`](super::Method::Pruned)
 /// those helpers also take the children of the position at the top in reverse order, and
 /// the solvers post the values they find among those children, so that each skips a value
 /// another has already found. The first solver to finish gives the answer and stops the
 /// others. The answer is the exact value: every fact in the shared table is exact, whichever
 /// solver stored it.
 ///
-/// Without word keys, or with a bound below
-/// [`compact::MIN_BYTES`](crate::compact::MIN_BYTES), or with one thread,
-/// this is one ordinary solver. The node limit of the budget of `config` counts the first
+/// With one thread, or with a word key and a bound below
+/// [`compact::MIN_BYTES`](crate::compact::MIN_BYTES), this is one ordinary solver. The node limit of the budget of `config` counts the first
 /// solver's nodes only; when it runs out, or the time limit does, or the cancellation flag is
 /// set, every solver stops.
 ///
@@ -69,13 +69,18 @@ where
     R: Ruleset + Clone + Send + Sync,
     R::Position: Send + Sync,
 {
-    let shared = match SharedTable::with_bytes(config.table_bytes()) {
-        Some(table) if threads > 1 && ruleset.word_key(&ruleset.canonical(position)).is_some() => {
-            Arc::new(table)
-        }
-        _ => return Solver::with_config(ruleset, config.clone()).value(position),
-    };
-    race_on(vec![ruleset; threads], position, config, &shared).0
+    if threads <= 1 {
+        return Solver::with_config(ruleset, config.clone()).value(position);
+    }
+    if ruleset.word_key(&ruleset.canonical(position)).is_none() {
+        let map = Arc::new(SharedMap::with_bytes(config.table_bytes()));
+        let attach = |solver: Solver<R>| solver.with_shared_map(Arc::clone(&map));
+        return race(vec![ruleset; threads], position, config, attach).0;
+    }
+    match SharedTable::with_bytes(config.table_bytes()) {
+        Some(table) => race_on(vec![ruleset; threads], position, config, &Arc::new(table)).0,
+        None => Solver::with_config(ruleset, config.clone()).value(position),
+    }
 }
 
 /// The race of [`par_value`] on a shared table the caller keeps: worker `i` searches with
@@ -98,15 +103,29 @@ where
     R: Ruleset + Send + Sync,
     R::Position: Send + Sync,
 {
+    race(rulesets, position, config, |solver| solver.with_shared_table(Arc::clone(shared)))
+}
+
+/// The race of [`race_on`], each solver given its shared table by `attach`.
+fn race<R>(
+    rulesets: Vec<R>,
+    position: &R::Position,
+    config: &Config,
+    attach: impl Fn(Solver<R>) -> Solver<R> + Sync,
+) -> (Result<Nimber, SolveError>, Vec<Result<Nimber, SolveError>>)
+where
+    R: Ruleset + Send + Sync,
+    R::Position: Send + Sync,
+{
     let stop = Arc::new(AtomicBool::new(false));
-    let board = Arc::new(Board::default());
+    let board = Arc::new(Board::new());
     // The winning worker, and whether its result is a value.
     let winner: Mutex<Option<(usize, bool)>> = Mutex::new(None);
     let mut results: Vec<Option<Result<Nimber, SolveError>>> =
         rulesets.iter().map(|_| None).collect();
     rayon::scope(|scope| {
         for (worker, (ruleset, slot)) in rulesets.into_iter().zip(results.iter_mut()).enumerate() {
-            let (shared, stop, winner) = (Arc::clone(shared), &stop, &winner);
+            let (attach, stop, winner) = (&attach, &stop, &winner);
             let board = Arc::clone(&board);
             scope.spawn(move |_| {
                 // Every solver stops when another has answered; the node limit binds the
@@ -116,7 +135,7 @@ where
                     _ => config.budget().without_max_nodes(),
                 };
                 let config = config.clone().with_budget(budget.with_stop_flag(Arc::clone(stop)));
-                let mut solver = Solver::with_config(ruleset, config).with_shared_table(shared);
+                let mut solver = attach(Solver::with_config(ruleset, config));
                 if worker % 2 == 1 {
                     solver = solver.reversed();
                 }

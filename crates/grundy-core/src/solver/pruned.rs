@@ -78,9 +78,10 @@ impl core::ops::BitOr for Values {
     }
 }
 
-/// What the solvers of a parallel search tell one another: for each position (by word key)
-/// whose value they search at the top of a call, the values they found among its children.
-pub(super) type Board = crate::board::Board<u64, Values>;
+/// What the solvers of a parallel search tell one another: for each position (by its table
+/// key) whose value they search at the top of a call, the values they found among its
+/// children.
+pub(super) type Board<P> = crate::board::Board<P, Values>;
 
 impl Values {
     const ALL: Values = Values([u64::MAX; 4]);
@@ -312,7 +313,7 @@ impl<R: Ruleset> Solver<R> {
         // At the top of a parallel search, the solvers post the values they find among the
         // children, and skip the values another has found.
         let board = match (&self.board, depth) {
-            (Some(board), 0) => self.ruleset.word_key(&key).map(|word| (Arc::clone(board), word)),
+            (Some(board), 0) => Some((Arc::clone(board), key.clone())),
             _ => None,
         };
         let mut j = 0u64;
@@ -324,13 +325,13 @@ impl<R: Ruleset> Solver<R> {
             let mut found = false;
             let mut i = 0;
             while i < kids.len() {
-                if let Some((board, word)) = &board {
-                    seen = seen.or(board.post(word, Values::default()));
+                if let Some((board, top)) = &board {
+                    seen = seen.or(board.post(top, Values::default()));
                     if seen.contains(j) {
                         found = true;
                         break;
                     }
-                    self.watch = Some((*word, j));
+                    self.watch = Some((top.clone(), j));
                 }
                 let answer =
                     self.child_in(&mut kids[i], Values::single(Nimber::new(j)), meter, depth);
@@ -352,8 +353,8 @@ impl<R: Ruleset> Solver<R> {
                         }
                         if v.value() < 256 {
                             seen.insert(v.value());
-                            if let Some((board, word)) = &board {
-                                board.post(word, Values::single(v));
+                            if let Some((board, top)) = &board {
+                                board.post(top, Values::single(v));
                             }
                         }
                         if v.value() == j {
@@ -401,9 +402,9 @@ impl<R: Ruleset> Solver<R> {
             progress.set_table_fill(self.table_fill());
         }
         self.stats.nodes += 1;
-        if let (Some((word, j)), Some(board)) = (self.watch, &self.board) {
+        if let (Some((key, j)), Some(board)) = (&self.watch, &self.board) {
             if self.stats.nodes % WATCH_INTERVAL == 0
-                && board.post(&word, Values::default()).contains(j)
+                && board.post(key, Values::default()).contains(*j)
             {
                 // Another solver found a child of the value the top asks about.
                 self.abandoned = true;
