@@ -1,7 +1,7 @@
 //! The history heuristic of the pruned search (after Schaeffer's, for alpha-beta search): a
-//! move whose child, already known, answered a query in one position tends to answer queries
-//! in the positions that differ from it far from that move, so the moves that answered the
-//! most so far are tried first.
+//! move whose child answered a query in one position (a child of the value asked about,
+//! known or searched) tends to answer queries in the positions that differ from it far from
+//! that move, so the moves that answered the most so far are tried first.
 
 use core::hash::{Hash, Hasher};
 
@@ -15,7 +15,7 @@ const BITS: u32 = 12;
 /// answered after a few moves, and ordering only the first few keeps a node cheap.
 const TOP: usize = 16;
 
-/// How many queries the children of each move answered.
+/// How many queries the children of each move answered (see [`Ruleset::move_history`](crate::Ruleset::move_history)).
 #[derive(Debug, Default)]
 pub(super) struct History {
     /// The count of each hash slot; allocated at the first credit.

@@ -27,8 +27,11 @@
 //! 24 % faster). The set queries remain for the other components of a child, which are
 //! valued exactly.
 //!
-//! Children whose values are known (the table, [`Ruleset::known_value`]) are used first and
-//! never searched (enhanced transposition cutoffs); the others are asked in order of cost,
+//! A position's moves are listed in the order of their history first, when the ruleset asks
+//! for it ([`Ruleset::move_history`]: the moves whose children answered the most queries so
+//! far), then of [`Ruleset::order_moves`]. Children whose values are known (the table,
+//! [`Ruleset::known_value`]) are used first and never searched (enhanced transposition
+//! cutoffs); the others are asked in order of cost,
 //! the number of moves of their unknown components, cheapest first. A child made of several
 //! components is asked through its hardest component (the one with most moves): the others
 //! are valued exactly and the query set is translated by their nim-sum. The table stores exact
@@ -375,7 +378,8 @@ impl<R: Ruleset> Solver<R> {
         Ok(value)
     }
 
-    /// Expands a position (one node): its moves in the ruleset's order, in spare buffers (its
+    /// Expands a position (one node): its moves in the order of their history and the
+    /// ruleset's, in spare buffers (its
     /// [children](Self::children) are made from them); `None` when it is too deep or has too
     /// many moves for the pruned search.
     fn expand(
