@@ -92,6 +92,7 @@ pub mod board;
 mod budget;
 pub mod compact;
 mod error;
+pub mod finish;
 pub mod front;
 mod known;
 pub mod length;

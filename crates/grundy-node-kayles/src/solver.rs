@@ -2,9 +2,10 @@
 
 use std::cell::Cell;
 use std::collections::HashSet;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 
+use grundy_core::finish::FinishLine;
 use grundy_core::front::Front;
 use grundy_core::solver::value_is;
 use grundy_core::{Budget, Meter, Nimber, Outcome, Ruleset, SolveError, Table};
@@ -531,10 +532,10 @@ fn helpers(
 
 /// Runs `task` on `main` on this thread and on each helper on a thread of its own, all
 /// sharing one table; the first to finish gives the answer and stops the others (every
-/// engine computes the same exact answer, so any will do). `main` keeps the caller's budget:
-/// when it fails, the others are stopped, and its error is the answer unless one of them had
-/// finished.
-fn race<T: Send>(
+/// engine computes the same exact answer, so any will do), at grundy-core's [`FinishLine`].
+/// `main` keeps the caller's budget: when it fails, the others are stopped, and its error is
+/// the answer unless one of them had finished.
+fn race<T: Send + Clone>(
     main: &mut Engine<u64>,
     helpers: &mut [Engine<u64>],
     stop: &AtomicBool,
@@ -544,35 +545,20 @@ fn race<T: Send>(
     if let Some(board) = &main.board {
         board.clear();
     }
-    let found: Mutex<Option<T>> = Mutex::new(None);
+    let line = FinishLine::new(helpers.len() + 1, stop);
     Hook::tell(main, RaceEvent::Start { threads: helpers.len() + 1 });
-    let result = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         for helper in helpers.iter_mut() {
-            let (task, found) = (&task, &found);
+            let (task, line) = (&task, &line);
             scope.spawn(move || {
-                let answered = match task(helper) {
-                    Ok(answer) => {
-                        let mut slot =
-                            found.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                        slot.get_or_insert(answer);
-                        stop.store(true, Ordering::Relaxed);
-                        true
-                    }
-                    Err(_) => false,
-                };
+                let answered = line.cross(helper.helper, task(helper));
                 Hook::tell(helper, RaceEvent::Done { thread: helper.helper, answered });
             });
         }
-        let result = task(main);
-        stop.store(true, Ordering::Relaxed);
-        Hook::tell(main, RaceEvent::Done { thread: 0, answered: result.is_ok() });
-        result
+        let answered = line.cross(0, task(main));
+        Hook::tell(main, RaceEvent::Done { thread: 0, answered });
     });
-    let found = found.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    match (result, found) {
-        (Ok(answer), _) | (Err(_), Some(answer)) => Ok(answer),
-        (Err(error), None) => Err(error),
-    }
+    line.results(SolveError::Cancelled).0
 }
 
 impl<'a> NodeKaylesSolver<'a> {

@@ -1,11 +1,12 @@
 //! The parallel search (cargo feature `rayon`): several solvers share one table.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use super::pruned::Board;
 use super::{Config, SharedMap, Solver};
 use crate::compact::SharedTable;
+use crate::finish::FinishLine;
 use crate::{Nimber, Ruleset, SolveError};
 
 /// The Grundy value of `position`, searched by `threads` solvers at once on rayon's thread
@@ -119,13 +120,10 @@ where
 {
     let stop = Arc::new(AtomicBool::new(false));
     let board = Arc::new(Board::new());
-    // The winning worker, and whether its result is a value.
-    let winner: Mutex<Option<(usize, bool)>> = Mutex::new(None);
-    let mut results: Vec<Option<Result<Nimber, SolveError>>> =
-        rulesets.iter().map(|_| None).collect();
+    let line = FinishLine::new(rulesets.len(), &stop);
     rayon::scope(|scope| {
-        for (worker, (ruleset, slot)) in rulesets.into_iter().zip(results.iter_mut()).enumerate() {
-            let (attach, stop, winner) = (&attach, &stop, &winner);
+        for (worker, ruleset) in rulesets.into_iter().enumerate() {
+            let (attach, stop, line) = (&attach, &stop, &line);
             let board = Arc::clone(&board);
             scope.spawn(move |_| {
                 // Every solver stops when another has answered; the node limit binds the
@@ -141,24 +139,12 @@ where
                 }
                 solver.board = Some(board);
                 let result = solver.value(position);
-                let ok = result.is_ok();
-                *slot = Some(result);
-                // The first answer wins; a helper's error (it was stopped) is no answer, and
-                // the main search's error stands only while no helper has answered.
-                if ok || worker == 0 {
-                    let mut won = winner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    if won.is_none_or(|(_, won_ok)| !won_ok && ok) {
-                        *won = Some((worker, ok));
-                    }
-                    stop.store(true, Ordering::Relaxed);
-                }
+                line.cross(worker, result);
+                // Dropped only once its result is in (and the stop flag raised, if it
+                // answered): the race tests take the drop as that sign.
                 drop(solver);
             });
         }
     });
-    let winner = winner.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    let results: Vec<_> =
-        results.into_iter().map(|r| r.unwrap_or(Err(SolveError::Cancelled))).collect();
-    let answer = winner.map_or(Err(SolveError::Cancelled), |(worker, _)| results[worker].clone());
-    (answer, results)
+    line.results(SolveError::Cancelled)
 }
