@@ -12,7 +12,7 @@ use crate::rules::{VectorText, parse_vectors};
 use crate::{Board, BoardError, LatticeError, RuleSet};
 
 /// The most positions the order ideal of the defeated positions may hold (the ideal is kept as
-/// a set of points; refusing a larger one takes about 0.3 s in an optimised build).
+/// a set of points, and a larger one is refused once this many are found).
 pub const MAX_DEFEATED: usize = 1 << 18;
 
 /// A point of `N^d`: a position of a lattice game on the board `N^d`.

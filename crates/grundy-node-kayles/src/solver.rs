@@ -81,11 +81,8 @@ impl From<SolverConfigData> for SolverConfig {
 
 impl Default for SolverConfig {
     /// 512 MiB of tables, components of up to 8 vertices keyed by canonical form, components
-    /// of up to 16 vertices valued exactly, no budget.
-    ///
-    /// On random graphs of average degree 3, keying components of up to 12 vertices by
-    /// canonical form saves about 13% of the nodes but costs more time in labelling than it
-    /// saves; up to 8 is about even and helps symmetric graphs.
+    /// of up to 16 vertices valued exactly, no budget (the choices are measured in
+    /// `docs/performance.md`).
     fn default() -> Self {
         SolverConfig {
             table_bytes: 512 << 20,
@@ -157,8 +154,7 @@ impl SolverConfig {
     /// Components with at most `max` vertices (after the twin rules) are valued exactly
     /// whatever they are asked, instead of answering only the question: their values are cheap
     /// and serve every later question about them. 0 asks every component only its question.
-    /// On random graphs of average degree 3 and 50 to 60 vertices, 16 (the default) saves 2 to
-    /// 12% of the nodes; 20 helps graphs of large value and slows the others.
+    /// The default is 16 (measured in `docs/performance.md`).
     #[must_use]
     pub const fn with_exact_max(mut self, max: usize) -> Self {
         self.exact_max = max;
@@ -392,10 +388,8 @@ impl Hook {
 /// answer wrong), into which the facts proved so far move. That table cannot grow while the
 /// threads use it: when it is 5/8 full, the threads stop, it moves into one four times the
 /// size (within three quarters of [`SolverConfig::with_table_bytes`]; below 4 MiB the search
-/// stays on one thread), and the call goes on. Growing as needed matters: the system maps a
-/// table's memory page by page as it is first written, at a few microseconds a page, so a
-/// table allocated at its bound at once (256 MiB by default) cost 0.1 to 0.5 s of page
-/// faults however small the search.
+/// stays on one thread), and the call goes on: a table allocated at its bound at once would
+/// cost the page faults of all its memory however small the search.
 ///
 /// Every thread answers the whole call; the first to finish gives the answer and stops the
 /// others. They divide the work through the table, by taking the children of a value search
