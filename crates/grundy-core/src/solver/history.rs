@@ -78,7 +78,36 @@ impl History {
 
 #[cfg(test)]
 mod tests {
-    use super::History;
+    use proptest::prelude::*;
+
+    use super::{History, TOP};
+
+    proptest! {
+        /// The order is a permutation of the moves; its first moves are those of the largest
+        /// counts, by decreasing count.
+        #[test]
+        fn order_is_a_permutation_with_the_largest_counts_first(
+            moves in proptest::collection::vec(0u16..40, 0..60),
+            credits in proptest::collection::vec(0u16..40, 0..200),
+        ) {
+            let mut history = History::default();
+            for mv in &credits {
+                history.credit(mv);
+            }
+            let mut ordered = moves.clone();
+            history.order(&mut ordered);
+            let (mut a, mut b) = (moves.clone(), ordered.clone());
+            a.sort_unstable();
+            b.sort_unstable();
+            prop_assert_eq!(a, b);
+            let count = |mv: &u16| if history.counts.is_empty() { 0 } else { history.counts[History::slot(mv)] };
+            let mut all: Vec<u32> = moves.iter().map(count).filter(|&c| c > 0).collect();
+            all.sort_unstable_by(|x, y| y.cmp(x));
+            all.truncate(TOP);
+            let first: Vec<u32> = ordered.iter().take(all.len()).map(count).collect();
+            prop_assert_eq!(first, all);
+        }
+    }
 
     #[test]
     fn moves_that_answered_more_come_first_and_ties_keep_their_order() {

@@ -18,17 +18,17 @@ use crate::{Nimber, Ruleset, SolveError};
 /// a [word key](Ruleset::word_key), the table is a [`SharedTable`] for the positions with
 /// word keys, allocated in full at the start (so choose a bound that fits the game: a table
 /// far larger than the positions it will hold only costs cache and TLB misses); otherwise it
-/// is a table of any positions in shards behind locks, which grows as it fills. Under [`Method::Pruned`](super::Method::Pruned)
-/// those helpers also take the children of the position at the top in reverse order, and
-/// the solvers post the values they find among those children, so that each skips a value
-/// another has already found. The first solver to finish gives the answer and stops the
-/// others. The answer is the exact value: every fact in the shared table is exact, whichever
-/// solver stored it.
+/// is a table of any positions in shards behind locks, which grows as it fills. Under
+/// [`Method::Pruned`](super::Method::Pruned) those helpers also take the children of the
+/// position at the top in reverse order, and the solvers post the values they find among
+/// those children, so that each skips a value another has already found. The first solver
+/// to finish gives the answer and stops the others. The answer is the exact value: every
+/// fact in the shared table is exact, whichever solver stored it.
 ///
 /// With one thread, or with a word key and a bound below
-/// [`compact::MIN_BYTES`](crate::compact::MIN_BYTES), this is one ordinary solver. The node limit of the budget of `config` counts the first
-/// solver's nodes only; when it runs out, or the time limit does, or the cancellation flag is
-/// set, every solver stops.
+/// [`compact::MIN_BYTES`](crate::compact::MIN_BYTES), this is one ordinary solver. The node
+/// limit of the budget of `config` counts the first solver's nodes only; when it runs out, or
+/// the time limit does, or the cancellation flag is set, every solver stops.
 ///
 /// # Errors
 ///
