@@ -52,6 +52,8 @@
 //!   exact facts about components.
 //! - **Everything fast is tested against something plain.** The [`naive`] functions use only
 //!   the two required methods; the test suites compare every shortcut against them.
+//! - **Engine parts stay out of the way.** What only an engine author needs (the front cache,
+//!   the board and the finish line of a parallel race) is in [`engine`].
 //!
 //! # Feature flags
 //!
@@ -88,12 +90,10 @@
 #![deny(missing_docs)]
 
 pub mod bitset;
-pub mod board;
 mod budget;
 pub mod compact;
+pub mod engine;
 mod error;
-pub mod finish;
-pub mod front;
 mod known;
 pub mod length;
 pub mod naive;

@@ -13,7 +13,7 @@ use crate::budget::Meter;
 use std::sync::Arc;
 
 use crate::compact::{CompactTable, SharedTable};
-use crate::front::Front;
+use crate::engine::front::Front;
 pub use crate::known::Known;
 use crate::{Budget, Nimber, NimberSet, Outcome, Ruleset, SolveError, Table, TableStats};
 
@@ -142,7 +142,7 @@ impl<K: Eq + core::hash::Hash + Clone> SharedMap<K> {
 
     fn shard(&self, key: &K) -> std::sync::MutexGuard<'_, Table<K, Packed>> {
         use core::hash::Hasher;
-        let mut hasher = crate::front::Fold::default();
+        let mut hasher = crate::engine::front::Fold::default();
         key.hash(&mut hasher);
         let index = (hasher.finish() >> 58) as usize % Self::SHARDS;
         self.shards[index].lock().unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -5,8 +5,8 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use grundy_core::finish::FinishLine;
-use grundy_core::front::Front;
+use grundy_core::engine::finish::FinishLine;
+use grundy_core::engine::front::Front;
 use grundy_core::solver::value_is;
 use grundy_core::{Budget, Meter, Nimber, Outcome, Ruleset, SolveError, Table};
 use grundy_graph::VertexSet;
@@ -776,7 +776,7 @@ struct Handle<B> {
 
 /// What the threads of a parallel search tell one another: for each position whose value
 /// they search, the values they found among its children (as a bitmap).
-type Board<B> = grundy_core::board::Board<B, u128>;
+type Board<B> = grundy_core::engine::board::Board<B, u128>;
 
 /// The solver proper, for one bitset width.
 #[derive(Debug)]

@@ -5,7 +5,7 @@
 
 use core::hash::{Hash, Hasher};
 
-use crate::front::Fold;
+use crate::engine::front::Fold;
 
 /// log2 of the counters: moves are counted by a hash of the move, and two moves that share
 /// a counter share their count (it only orders moves).

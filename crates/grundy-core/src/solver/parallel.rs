@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use super::pruned::Board;
 use super::{Config, SharedMap, Solver};
 use crate::compact::SharedTable;
-use crate::finish::FinishLine;
+use crate::engine::finish::FinishLine;
 use crate::{Nimber, Ruleset, SolveError};
 
 /// The Grundy value of `position`, searched by `threads` solvers at once on rayon's thread

@@ -84,7 +84,7 @@ impl core::ops::BitOr for Values {
 /// What the solvers of a parallel search tell one another: for each position (by its table
 /// key) whose value they search at the top of a call, the values they found among its
 /// children.
-pub(super) type Board<P> = crate::board::Board<P, Values>;
+pub(super) type Board<P> = crate::engine::board::Board<P, Values>;
 
 impl Values {
     const ALL: Values = Values([u64::MAX; 4]);

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use std::sync::atomic::{AtomicBool, Ordering};
-//! use grundy_core::finish::FinishLine;
+//! use grundy_core::engine::finish::FinishLine;
 //!
 //! let stop = AtomicBool::new(false);
 //! let line = FinishLine::new(3, &stop);

@@ -13,7 +13,7 @@ use std::sync::{Mutex, PoisonError};
 /// its children (any set type with a union, such as a bit mask).
 ///
 /// ```
-/// use grundy_core::board::Board;
+/// use grundy_core::engine::board::Board;
 ///
 /// let board: Board<u64, u128> = Board::new();
 /// assert_eq!(board.post(&7, 0b001), 0b001);

@@ -21,7 +21,7 @@ pub const BYTES: usize = 256 << 10;
 /// first use.
 ///
 /// ```
-/// use grundy_core::front::Front;
+/// use grundy_core::engine::front::Front;
 ///
 /// let mut front: Front<u64, &str> = Front::new();
 /// let slot = front.slot(&42);
