@@ -24,10 +24,10 @@ mod pruned;
 mod two_searches;
 
 #[cfg(feature = "rayon")]
-pub use parallel::par_value;
-#[cfg(feature = "rayon")]
 #[doc(hidden)]
 pub use parallel::race_on;
+#[cfg(feature = "rayon")]
+pub use parallel::{par_outcome, par_value};
 pub use two_searches::{TWO_SEARCHES_FROM, value_is};
 
 /// How a [`Solver`] searches for normal-play values and outcomes.

@@ -33,7 +33,7 @@ mod common;
 use common::Kayles;
 use grundy_core::compact::{MIN_BYTES, SharedTable};
 use grundy_core::solver::race_on;
-use grundy_core::{Config, Method, Nimber, Ruleset, SolveError, Solver, mex, naive};
+use grundy_core::{Config, Method, Nimber, Outcome, Ruleset, SolveError, Solver, mex, naive};
 
 /// A position of the test game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -335,6 +335,16 @@ fn positions_without_word_keys_race_on_the_shared_map() {
             let sum = vec![20u8, 21, 22];
             let alone = Solver::with_config(Kayles, config.clone()).value(&sum);
             assert_eq!(grundy_core::solver::par_value(Kayles, &sum, &config, threads), alone);
+            // Outcomes too: P exactly when the value is 0.
+            for rows in [vec![20u8, 21, 22], vec![12, 13], vec![4, 8, 12], vec![30]] {
+                let alone = Solver::with_config(Kayles, config.clone()).value(&rows);
+                let outcome = grundy_core::solver::par_outcome(Kayles, &rows, &config, threads);
+                assert_eq!(
+                    outcome,
+                    alone.map(Outcome::from_value),
+                    "{method:?} {threads} {rows:?}"
+                );
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use super::pruned::Board;
 use super::{Config, SharedMap, Solver};
 use crate::compact::SharedTable;
 use crate::engine::finish::FinishLine;
-use crate::{Nimber, Ruleset, SolveError};
+use crate::{Nimber, Outcome, Ruleset, SolveError};
 
 /// The Grundy value of `position`, searched by `threads` solvers at once on rayon's thread
 /// pool.
@@ -70,17 +70,85 @@ where
     R: Ruleset + Clone + Send + Sync,
     R::Position: Send + Sync,
 {
+    solve(ruleset, position, config, threads, |solver| solver.value(position))
+}
+
+/// The outcome of `position` under normal play, searched by `threads` solvers at once as
+/// [`par_value`] searches its value: the first solver to know the outcome answers and stops
+/// the others (an outcome search stops at the first move to a P-position, so the solvers,
+/// half of them trying the moves in reverse order, often answer at different times).
+///
+/// # Errors
+///
+/// [`SolveError`] when the first solver's budget runs out before any solver finished.
+///
+/// # Example
+///
+/// ```
+/// use grundy_core::{Config, Outcome, Ruleset, solver::par_outcome};
+///
+/// /// Take 1, 3 or 4 from a heap.
+/// #[derive(Clone, Copy)]
+/// struct Subtraction;
+/// impl Ruleset for Subtraction {
+///     type Position = u64;
+///     type Move = u64;
+///     fn moves(&self, heap: &u64, moves: &mut Vec<u64>) {
+///         moves.extend([1, 3, 4].into_iter().filter(|take| take <= heap));
+///     }
+///     fn play(&self, heap: &u64, take: &u64) -> u64 {
+///         heap - take
+///     }
+///     fn word_key(&self, heap: &u64) -> Option<u64> {
+///         Some(*heap)
+///     }
+/// }
+///
+/// let config = Config::default().with_table_bytes(8 << 20);
+/// assert_eq!(par_outcome(Subtraction, &1001, &config, 2)?, Outcome::P); // 1001 = 7 * 143
+/// # Ok::<(), grundy_core::SolveError>(())
+/// ```
+pub fn par_outcome<R>(
+    ruleset: R,
+    position: &R::Position,
+    config: &Config,
+    threads: usize,
+) -> Result<Outcome, SolveError>
+where
+    R: Ruleset + Clone + Send + Sync,
+    R::Position: Send + Sync,
+{
+    solve(ruleset, position, config, threads, |solver| solver.outcome(position))
+}
+
+/// Runs `task` on `threads` solvers sharing a table (see [`par_value`]), or on one solver.
+fn solve<R, T>(
+    ruleset: R,
+    position: &R::Position,
+    config: &Config,
+    threads: usize,
+    task: impl Fn(&mut Solver<R>) -> Result<T, SolveError> + Sync,
+) -> Result<T, SolveError>
+where
+    R: Ruleset + Clone + Send + Sync,
+    R::Position: Send + Sync,
+    T: Clone + Send,
+{
     if threads <= 1 {
-        return Solver::with_config(ruleset, config.clone()).value(position);
+        return task(&mut Solver::with_config(ruleset, config.clone()));
     }
     if ruleset.word_key(&ruleset.canonical(position)).is_none() {
         let map = Arc::new(SharedMap::with_bytes(config.table_bytes()));
         let attach = |solver: Solver<R>| solver.with_shared_map(Arc::clone(&map));
-        return race(vec![ruleset; threads], position, config, attach).0;
+        return race(vec![ruleset; threads], config, attach, task).0;
     }
     match SharedTable::with_bytes(config.table_bytes()) {
-        Some(table) => race_on(vec![ruleset; threads], position, config, &Arc::new(table)).0,
-        None => Solver::with_config(ruleset, config.clone()).value(position),
+        Some(table) => {
+            let table = Arc::new(table);
+            let attach = |solver: Solver<R>| solver.with_shared_table(Arc::clone(&table));
+            race(vec![ruleset; threads], config, attach, task).0
+        }
+        None => task(&mut Solver::with_config(ruleset, config.clone())),
     }
 }
 
@@ -104,26 +172,29 @@ where
     R: Ruleset + Send + Sync,
     R::Position: Send + Sync,
 {
-    race(rulesets, position, config, |solver| solver.with_shared_table(Arc::clone(shared)))
+    let attach = |solver: Solver<R>| solver.with_shared_table(Arc::clone(shared));
+    race(rulesets, config, attach, |solver| solver.value(position))
 }
 
-/// The race of [`race_on`], each solver given its shared table by `attach`.
-fn race<R>(
+/// The race of [`race_on`]: each solver given its shared table by `attach`, then running
+/// `task`.
+fn race<R, T>(
     rulesets: Vec<R>,
-    position: &R::Position,
     config: &Config,
     attach: impl Fn(Solver<R>) -> Solver<R> + Sync,
-) -> (Result<Nimber, SolveError>, Vec<Result<Nimber, SolveError>>)
+    task: impl Fn(&mut Solver<R>) -> Result<T, SolveError> + Sync,
+) -> (Result<T, SolveError>, Vec<Result<T, SolveError>>)
 where
     R: Ruleset + Send + Sync,
     R::Position: Send + Sync,
+    T: Clone + Send,
 {
     let stop = Arc::new(AtomicBool::new(false));
     let board = Arc::new(Board::new());
     let line = FinishLine::new(rulesets.len(), &stop);
     rayon::scope(|scope| {
         for (worker, ruleset) in rulesets.into_iter().enumerate() {
-            let (attach, stop, line) = (&attach, &stop, &line);
+            let (attach, task, stop, line) = (&attach, &task, &stop, &line);
             let board = Arc::clone(&board);
             scope.spawn(move |_| {
                 // Every solver stops when another has answered; the node limit binds the
@@ -138,7 +209,7 @@ where
                     solver = solver.reversed();
                 }
                 solver.board = Some(board);
-                let result = solver.value(position);
+                let result = task(&mut solver);
                 line.cross(worker, result);
                 // Dropped only once its result is in (and the stop flag raised, if it
                 // answered): the race tests take the drop as that sign.
