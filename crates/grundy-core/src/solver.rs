@@ -128,7 +128,8 @@ struct SharedMap<K> {
 }
 
 impl<K: Eq + core::hash::Hash + Clone> SharedMap<K> {
-    /// Shards, enough that two to a few dozen threads seldom wait on one another.
+    /// Shards (a power of two), enough that two to a few dozen threads seldom wait on one
+    /// another.
     const SHARDS: usize = 64;
 
     /// A map of at most about `bytes` bytes (see [`Table::with_bytes`]).
@@ -144,7 +145,8 @@ impl<K: Eq + core::hash::Hash + Clone> SharedMap<K> {
         use core::hash::Hasher;
         let mut hasher = crate::engine::front::Fold::default();
         key.hash(&mut hasher);
-        let index = (hasher.finish() >> 58) as usize % Self::SHARDS;
+        // The top bits of the hash, which depend on every bit of the key.
+        let index = usize::try_from(hasher.finish() >> (64 - Self::SHARDS.ilog2())).unwrap_or(0);
         self.shards[index].lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
