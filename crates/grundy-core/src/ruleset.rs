@@ -30,6 +30,7 @@ use crate::{Nimber, Outcome};
 /// | [`canonical`](Ruleset::canonical) | the position itself | many positions are equivalent (symmetries, relabellings) |
 /// | [`known_value`](Ruleset::known_value) | `None` | a closed form is known for some positions |
 /// | [`known_outcome`](Ruleset::known_outcome) | `None` | a strategy argument (symmetry, strategy stealing) gives the outcome without the value (used by [`Method::Pruned`](crate::Method::Pruned)) |
+/// | [`value_bound`](Ruleset::value_bound) | `None`: the number of moves bounds the value | a cheap bound on the value is known, often far below the number of moves (used by [`Method::Pruned`](crate::Method::Pruned)) |
 /// | [`order_moves`](Ruleset::order_moves) | leave the order | good moves can be guessed (speeds outcome search) |
 /// | [`move_history`](Ruleset::move_history) | `true`: moves ordered by their history first | your [`order_moves`](Ruleset::order_moves) orders every position's moves better, or a move does not mean the same place in every position |
 /// | [`word_key`](Ruleset::word_key) | `None` | canonical positions pack one-to-one into 64 bits (facts go to the fast [`CompactTable`](crate::compact::CompactTable)) |
@@ -287,6 +288,54 @@ pub trait Ruleset {
         None
     }
 
+    /// Returns an upper bound on the normal-play Grundy value of a component, when a cheap
+    /// one is known.
+    ///
+    /// The pruned search ([`Method::Pruned`](crate::Method::Pruned)) asks this of the
+    /// components whose values it must find: it answers a question about values above the
+    /// bound without a search, and once every value below the bound is found among the
+    /// children it knows the value is the bound, without proving that no child has it.
+    /// The number of moves is always a bound and needs no hook; so is the length of the
+    /// longest play from the position (the value of a position is at most that length), which
+    /// is the bound to return when it is much smaller than the number of moves. Return
+    /// `None` when no bound is known: a `Some` answer is trusted and never checked (a bound
+    /// below the value makes the search return wrong values). The default knows none.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use grundy_core::{Config, Method, Nimber, Ruleset, Solver};
+    ///
+    /// /// A heap of `n` tokens; a move takes at least half of them, leaving any `m` with
+    /// /// `2m <= n`. There are `n / 2 + 1` moves but the longest play is short: every move
+    /// /// shortens the heap's binary length by one at least.
+    /// struct Halve;
+    /// impl Ruleset for Halve {
+    ///     type Position = u64;
+    ///     type Move = u64;
+    ///     fn moves(&self, n: &u64, moves: &mut Vec<u64>) {
+    ///         if *n > 0 {
+    ///             moves.extend(0..=n / 2);
+    ///         }
+    ///     }
+    ///     fn play(&self, _n: &u64, m: &u64) -> u64 {
+    ///         *m
+    ///     }
+    ///     fn value_bound(&self, n: &u64) -> Option<u64> {
+    ///         Some(u64::from(64 - n.leading_zeros()))
+    ///     }
+    /// }
+    ///
+    /// let mut solver = Solver::with_config(&Halve, Config::default().with_method(Method::Pruned));
+    /// // The value is the binary length: the bound is reached.
+    /// assert_eq!(solver.value(&200)?, Nimber::new(8));
+    /// # Ok::<(), grundy_core::SolveError>(())
+    /// ```
+    fn value_bound(&self, position: &Self::Position) -> Option<u64> {
+        let _ = position;
+        None
+    }
+
     /// Reorders the legal moves of `position` so that likely winning moves come first.
     ///
     /// Outcome searches stop at the first move to a P-position, so a good order saves work;
@@ -400,6 +449,10 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
 
     fn known_outcome(&self, position: &Self::Position) -> Option<Outcome> {
         (**self).known_outcome(position)
+    }
+
+    fn value_bound(&self, position: &Self::Position) -> Option<u64> {
+        (**self).value_bound(position)
     }
 
     fn order_moves(&self, position: &Self::Position, moves: &mut [Self::Move]) {

@@ -176,6 +176,14 @@ impl<R: Ruleset> Ruleset for Sum<R> {
     fn known_value(&self, position: &Self::Position) -> Option<Nimber> {
         position.iter().try_fold(Nimber::ZERO, |acc, p| Some(acc + self.inner.known_value(p)?))
     }
+
+    /// The sum of the parts' bounds (a nim-sum is at most the ordinary sum), when every part
+    /// has one.
+    fn value_bound(&self, position: &Self::Position) -> Option<u64> {
+        position
+            .iter()
+            .try_fold(0u64, |acc, p| Some(acc.saturating_add(self.inner.value_bound(p)?)))
+    }
 }
 
 /// A move in a [`CrossSum`]: in the left or in the right summand.
@@ -390,6 +398,20 @@ impl<A: Ruleset, B: Ruleset> Ruleset for CrossSum<A, B> {
             None => Nimber::ZERO,
         };
         Some(a + b)
+    }
+
+    /// The sum of the two sides' bounds (a nim-sum is at most the ordinary sum), when each
+    /// side present has one.
+    fn value_bound(&self, position: &Self::Position) -> Option<u64> {
+        let a = match &position.0 {
+            Some(a) => self.left.value_bound(a)?,
+            None => 0,
+        };
+        let b = match &position.1 {
+            Some(b) => self.right.value_bound(b)?,
+            None => 0,
+        };
+        Some(a.saturating_add(b))
     }
 }
 

@@ -213,6 +213,33 @@ proptest! {
         prop_assert_eq!(values, naive_values);
     }
 
+    /// A bound on the value, tight or not, changes no answer of either method (the pruned
+    /// search uses it), nor does it in a sum, whose bound adds the parts' bounds.
+    #[test]
+    fn value_bounds_change_no_answer(
+        game in dag(12),
+        slack in prop::collection::vec(0u64..3, 12),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 0..3),
+        method in method(),
+    ) {
+        let n = game.edges.len();
+        let bound = (0..n).map(|v| naive::value(&game, &v).value() + slack[v]).collect();
+        let ruleset = Bounded { dag: &game, bound };
+        let mut solver = solver_by(&ruleset, method);
+        let mut fresh = solver_by(&ruleset, method);
+        for v in 0..n {
+            prop_assert_eq!(solver.value(&v).unwrap(), naive::value(&game, &v), "vertex {}", v);
+            prop_assert_eq!(fresh.outcome(&v).unwrap(), naive::outcome(&game, &v));
+            prop_assert_eq!(fresh.winning_moves(&v).unwrap(), naive::winning_moves(&game, &v));
+        }
+        let parts: Vec<usize> = picks.iter().map(|i| i.index(n)).collect();
+        let sum = Sum::new(&ruleset);
+        prop_assert_eq!(
+            solver_by(&sum, method).value(&parts).unwrap(),
+            parts.iter().map(|p| naive::value(&game, p)).sum::<Nimber>()
+        );
+    }
+
     #[test]
     fn cross_sum_of_two_rulesets(game in dag(8), v in any::<prop::sample::Index>(), heap in 0u32..12) {
         let v = v.index(game.edges.len());
@@ -248,6 +275,75 @@ proptest! {
         let mut solver = Solver::with_config(&game, config);
         for v in 0..game.edges.len() {
             prop_assert_eq!(solver.value(&v).unwrap(), naive::value(&game, &v));
+        }
+    }
+}
+
+/// A [`Dag`] with a bound on the value of each vertex.
+struct Bounded<'a> {
+    dag: &'a Dag,
+    bound: Vec<u64>,
+}
+
+impl Ruleset for Bounded<'_> {
+    type Position = usize;
+    type Move = usize;
+
+    fn moves(&self, v: &usize, moves: &mut Vec<usize>) {
+        self.dag.moves(v, moves);
+    }
+
+    fn play(&self, v: &usize, to: &usize) -> usize {
+        self.dag.play(v, to)
+    }
+
+    fn value_bound(&self, v: &usize) -> Option<u64> {
+        Some(self.bound[*v])
+    }
+}
+
+/// A heap of `n`; a move leaves any `m` with `2m <= n`. The value is the binary length of
+/// `n`, and so is the longest play.
+struct Halve {
+    bounded: bool,
+}
+
+impl Ruleset for Halve {
+    type Position = u64;
+    type Move = u64;
+
+    fn moves(&self, n: &u64, moves: &mut Vec<u64>) {
+        if *n > 0 {
+            moves.extend(0..=n / 2);
+        }
+    }
+
+    fn play(&self, _n: &u64, m: &u64) -> u64 {
+        *m
+    }
+
+    fn value_bound(&self, n: &u64) -> Option<u64> {
+        self.bounded.then(|| u64::from(64 - n.leading_zeros()))
+    }
+}
+
+/// A tight bound spares the pruned search the proof that no child has the value.
+#[test]
+fn a_tight_value_bound_saves_search() {
+    for n in [0u64, 1, 2, 3, 100, 255, 300, 400] {
+        let expected = Nimber::new(u64::from(64 - n.leading_zeros()));
+        let solve = |bounded| {
+            let config = Config::default().with_method(Method::Pruned);
+            let mut solver = Solver::with_config(Halve { bounded }, config);
+            assert_eq!(solver.value(&n).unwrap(), expected, "heap {n}");
+            solver.stats()
+        };
+        let (with, without) = (solve(true), solve(false));
+        if n >= 100 {
+            assert!(
+                with.nodes < without.nodes && with.table_lookups < without.table_lookups,
+                "heap {n}: with the bound {with:?}, without {without:?}"
+            );
         }
     }
 }

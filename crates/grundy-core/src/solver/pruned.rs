@@ -27,6 +27,10 @@
 //! 24 % faster). The set queries remain for the other components of a child, which are
 //! valued exactly.
 //!
+//! A bound on the value ([`Ruleset::value_bound`]) takes the values above it out of every
+//! query, and ends the aspiration below once every value under it is found among the
+//! children.
+//!
 //! A position's moves are listed in the order of their history first, when the ruleset asks
 //! for it ([`Ruleset::move_history`]: the moves whose children answered the most queries so
 //! far), then of [`Ruleset::order_moves`]. Children whose values are known (the table,
@@ -294,6 +298,11 @@ impl<R: Ruleset> Solver<R> {
             self.store(key, Known::Value(Nimber::ZERO), depth);
             return Ok(Nimber::ZERO);
         }
+        let bound = self.ruleset.value_bound(&position);
+        if bound == Some(0) {
+            self.store(key, Known::Value(Nimber::ZERO), depth);
+            return Ok(Nimber::ZERO);
+        }
         let Some(mut bufs) = self.expand(&position, meter, depth)? else {
             return self.stack_value(position, meter, depth);
         };
@@ -321,6 +330,10 @@ impl<R: Ruleset> Solver<R> {
         };
         let mut j = 0u64;
         let value = loop {
+            if bound == Some(j) {
+                // Every value below the bound is a child's: the value is the bound.
+                break j;
+            }
             if seen.contains(j) {
                 j += 1;
                 continue;
@@ -580,6 +593,12 @@ impl<R: Ruleset> Solver<R> {
         if want.is_empty() {
             self.stats.table_hits += 1;
             return Ok(Found::Not);
+        }
+        // A bound on the value answers no when every value asked is above it (it cannot
+        // when 0 is asked, so it is not asked for then).
+        let least = want.min().unwrap_or(0);
+        if least > 0 && self.ruleset.value_bound(&position).is_some_and(|bound| bound < least) {
+            return self.not(key, before, want.low_mask(), depth);
         }
         let Some(mut bufs) = self.expand(&position, meter, depth)? else {
             return self.stack_value(position, meter, depth).map(Found::Exact);
