@@ -254,7 +254,6 @@ impl Limits {
     }
 
     /// The progress every budget of the command reports to.
-    #[allow(dead_code, reason = "for subcommands that report outside the budgets")]
     pub(crate) fn progress(&self) -> &Arc<Progress> {
         &self.progress
     }

@@ -69,13 +69,13 @@ enum Command {
     Dots(octal::DotsArgs),
     /// Transverse Wave: pick a column with a green cell; it and every row purple there turn
     /// purple. Rows of g/p, e.g. 'gpg/ppg/ggg'
-    TransverseWave(wave::BoardArgs),
+    TransverseWave(wave::WaveArgs),
     /// Crosswise AND: pick a column with a 1; rows with a 0 there become 0, then the column
     /// does. Rows of 0/1
-    CrosswiseAnd(wave::BoardArgs),
+    CrosswiseAnd(wave::WaveArgs),
     /// Crosswise OR: pick a column with a 0; rows with a 1 there become 1, then the column
     /// does. Rows of 0/1
-    CrosswiseOr(wave::BoardArgs),
+    CrosswiseOr(wave::WaveArgs),
     /// Avoid True: make a variable true without making the positive CNF formula true
     AvoidTrue(wave::AvoidArgs),
     /// Demi-Quantum Nim: a superposition of Nim positions, rows of heaps, e.g. '2 1 / 0 3'

@@ -33,6 +33,30 @@ pub(crate) struct BoardArgs {
     opts: Opts,
 }
 
+/// The thread count of the games solved by [`WaveSolver`].
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub(crate) struct ThreadArgs {
+    /// Threads to search with, normal play (solvers sharing one table; the statistics of a
+    /// stopped search are then not shown) [default: 1]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+}
+
+impl ThreadArgs {
+    fn count(self) -> usize {
+        self.threads.map_or(1, usize::from)
+    }
+}
+
+/// Arguments of `grundy transverse-wave`, `crosswise-and` and `crosswise-or`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct WaveArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    #[command(flatten)]
+    threads: ThreadArgs,
+}
+
 /// Arguments of `grundy avoid-true`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct AvoidArgs {
@@ -42,6 +66,8 @@ pub(crate) struct AvoidArgs {
     /// Variables already true, separated by commas (the set T)
     #[arg(long = "true", value_name = "VARS")]
     true_vars: Option<String>,
+    #[command(flatten)]
+    threads: ThreadArgs,
     #[command(flatten)]
     opts: Opts,
 }
@@ -64,27 +90,46 @@ pub(crate) struct SearchArgs {
     json: bool,
 }
 
-/// The report of a Crosswise AND matrix `matrix` standing for a position written `position`;
-/// `name` names a column move, `after` writes the position after a move.
-fn board_report<P: Serialize>(
-    ruleset: &'static str,
-    (position, position_data): (String, &P),
+/// What a stopped search proved: the value (when only the winning moves were cut short).
+fn proved_value(value: Option<Nimber>) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(v) = value {
+        let outcome = Outcome::from_value(v);
+        lines.push(format!("value {v}, outcome {outcome} ({})", outcome.describe()));
+        lines.push("the winning moves were not all checked".to_owned());
+    }
+    lines
+}
+
+/// The value and the winning columns of a Crosswise AND matrix, by one solver (whose work a
+/// stopped search reports) or by `threads` solvers sharing a table.
+fn wave_solve(
     matrix: &BoolMatrix,
-    opts: Opts,
-    name: impl Fn(usize) -> String,
-    after: impl Fn(usize) -> (String, P),
-) -> Result<String, Failure> {
-    let limits = Limits::start(opts.limits);
-    let mut solver = WaveSolver::with_config(config(&limits).with_method(Method::Pruned));
+    limits: &Limits,
+    threads: usize,
+) -> Result<(Nimber, Vec<usize>), Failure> {
+    let config = config(limits).with_method(Method::Pruned);
+    if threads > 1 {
+        let proved = |value| {
+            let mut lines = proved_value(value);
+            lines.push(format!("searched {} states (all threads)", limits.progress().nodes()));
+            lines
+        };
+        let value = WaveSolver::par_value(matrix, &config, threads)
+            .map_err(|e| limits.stopped(&e, proved(None)))?;
+        // The node limit binds the first solver of a race; the second race gets what the
+        // first left of it, counting the nodes of every solver (so it stops early rather
+        // than late).
+        let config = config.with_budget(limits.budget(limits.progress().nodes()));
+        let moves = WaveSolver::par_winning_moves(matrix, &config, threads)
+            .map_err(|e| limits.stopped(&e, proved(Some(value))))?;
+        return Ok((value, moves));
+    }
+    let mut solver = WaveSolver::with_config(config);
     // What was proved: the value (when only the winning moves were cut short) and the work.
     let proved = |solver: &WaveSolver, value: Option<Nimber>| {
         let stats = solver.stats();
-        let mut lines = Vec::new();
-        if let Some(v) = value {
-            let outcome = Outcome::from_value(v);
-            lines.push(format!("value {v}, outcome {outcome} ({})", outcome.describe()));
-            lines.push("the winning moves were not all checked".to_owned());
-        }
+        let mut lines = proved_value(value);
         lines.push(format!("searched {} states; {} facts stored", stats.nodes, solver.table_len()));
         lines
     };
@@ -93,6 +138,22 @@ fn board_report<P: Serialize>(
     let moves = solver
         .winning_moves(matrix)
         .map_err(|e| limits.stopped(&e, proved(&solver, Some(value))))?;
+    Ok((value, moves))
+}
+
+/// The report of a Crosswise AND matrix `matrix` standing for a position written `position`,
+/// solved on `threads` threads; `name` names a column move, `after` writes the position after
+/// a move.
+fn board_report<P: Serialize>(
+    ruleset: &'static str,
+    (position, position_data): (String, &P),
+    (matrix, threads): (&BoolMatrix, usize),
+    opts: Opts,
+    name: impl Fn(usize) -> String,
+    after: impl Fn(usize) -> (String, P),
+) -> Result<String, Failure> {
+    let limits = Limits::start(opts.limits);
+    let (value, moves) = wave_solve(matrix, &limits, threads)?;
     let winning_moves = moves
         .iter()
         .map(|&c| {
@@ -127,7 +188,8 @@ where
     solver_report(ruleset, game, position, text, opts, name, ToString::to_string)
 }
 
-pub(crate) fn transverse_wave(args: &BoardArgs) -> Result<String, Failure> {
+pub(crate) fn transverse_wave(args: &WaveArgs) -> Result<String, Failure> {
+    let WaveArgs { board: args, threads } = args;
     let grid: Grid =
         read_arg("position", &args.position)?.parse().map_err(|e: ParseError| e.to_string())?;
     let game = grundy::transverse_wave::TransverseWave;
@@ -137,7 +199,7 @@ pub(crate) fn transverse_wave(args: &BoardArgs) -> Result<String, Failure> {
     board_report(
         "transverse wave",
         (grid.to_string(), &grid),
-        grid.as_matrix(),
+        (grid.as_matrix(), threads.count()),
         args.opts,
         |c| column(&c),
         |c| {
@@ -147,7 +209,8 @@ pub(crate) fn transverse_wave(args: &BoardArgs) -> Result<String, Failure> {
     )
 }
 
-pub(crate) fn crosswise_and(args: &BoardArgs) -> Result<String, Failure> {
+pub(crate) fn crosswise_and(args: &WaveArgs) -> Result<String, Failure> {
+    let WaveArgs { board: args, threads } = args;
     let matrix: BoolMatrix =
         read_arg("position", &args.position)?.parse().map_err(|e: ParseError| e.to_string())?;
     let game = grundy::transverse_wave::CrosswiseAnd;
@@ -157,7 +220,7 @@ pub(crate) fn crosswise_and(args: &BoardArgs) -> Result<String, Failure> {
     board_report(
         "crosswise and",
         (matrix.to_string(), &matrix),
-        &matrix,
+        (&matrix, threads.count()),
         args.opts,
         |c| column(&c),
         |c| {
@@ -167,7 +230,8 @@ pub(crate) fn crosswise_and(args: &BoardArgs) -> Result<String, Failure> {
     )
 }
 
-pub(crate) fn crosswise_or(args: &BoardArgs) -> Result<String, Failure> {
+pub(crate) fn crosswise_or(args: &WaveArgs) -> Result<String, Failure> {
+    let WaveArgs { board: args, threads } = args;
     let matrix: BoolMatrix =
         read_arg("position", &args.position)?.parse().map_err(|e: ParseError| e.to_string())?;
     let game = grundy::transverse_wave::CrosswiseOr;
@@ -178,7 +242,7 @@ pub(crate) fn crosswise_or(args: &BoardArgs) -> Result<String, Failure> {
     board_report(
         "crosswise or",
         (matrix.to_string(), &matrix),
-        &matrix.complement(),
+        (&matrix.complement(), threads.count()),
         args.opts,
         |c| column(&c),
         |c| {
@@ -212,7 +276,7 @@ pub(crate) fn avoid_true(args: &AvoidArgs) -> Result<String, Failure> {
     board_report(
         "avoid true",
         (position.to_string(), &position),
-        &matrix,
+        (&matrix, args.threads.count()),
         args.opts,
         |x| format!("make {} true", name(x)),
         |x| {

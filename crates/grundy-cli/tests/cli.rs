@@ -255,6 +255,20 @@ fn transverse_wave_family_values_moves_and_show() {
     for other in [&and, &or] {
         assert!(other.contains("value     *\n") && other.contains("  column 2\n"), "{other}");
     }
+    // Solved on several threads, the same report.
+    let formula = "(x1 | x2 | x3) & (x1 | x4) & (x2 | x5 | x6) & (x3 | x6)";
+    for args in [
+        ["transverse-wave", "gpg/ppg/ggg", "--json"],
+        ["transverse-wave", "ggpgpg/pgggpp/gpgpgg/ppgggp", "--json"],
+        ["crosswise-or", "0110/1011/0001", "--show"],
+        ["avoid-true", formula, "--show"],
+        ["transverse-wave", HARD_WAVE, "--json"],
+    ] {
+        let alone = stdout(&grundy(&args));
+        let mut threaded = args.to_vec();
+        threaded.extend(["--threads", "3"]);
+        assert_eq!(stdout(&grundy(&threaded)), alone, "{args:?}");
+    }
     // Table 2 of the paper: (01)(2) with a fourth column is *3.
     let text = stdout(&grundy(&["transverse-wave", "ppgg/ggpg", "--json"]));
     assert!(text.contains("\"value\":3,"), "{text}");
@@ -602,6 +616,16 @@ const GRID_4_5: &str = "0-1 1-2 2-3 3-4 5-6 6-7 7-8 8-9 10-11 11-12 12-13 13-14 
                         17-18 18-19 0-5 1-6 2-7 3-8 4-9 5-10 6-11 7-12 8-13 9-14 10-15 11-16 \
                         12-17 13-18 14-19";
 
+/// A 24 x 24 Transverse Wave board of value *3 whose search takes more than 5000 states.
+const HARD_WAVE: &str = "ggppgggggggpggggggggppgg/gggggpgpgggpgggggggggpgg/gggggggggggggggggpgggggg/\
+                         gggggggggpgggpgpggggpggg/ggggpgpgpgpgpggppggpgppg/ggpgpgggggggggggpggpgggp/\
+                         ggggpgpppppggggggggggggg/ggppgpggppgggggggggggggp/ggppggggggggpgpgggpggggg/\
+                         pgggpgpgggggpppggggpgggg/gggggggggggggggggggpggpg/ppgggpggggggpgggpggggggg/\
+                         gggpgpggpggggggggggggggg/ggggpgggggpgggggpggpggpg/pgggggggppgggggggggppgpg/\
+                         gggggppgggpggggggggggggp/gggggggpggggggggggggpggg/gpgpggggggggpgpggggggggg/\
+                         gggggggggggggggggpggggpg/ppggggggggggggpggppggggg/ggggggppgggpgggggggggggg/\
+                         gggggggggppgpgggpggppgpp/gpggpggggpgppgggggpgpppg/pggggggggppggggggggggggg";
+
 /// Issue 22: a search stopped by `--max-nodes` exits with status 3 and says what it had
 /// proved, in every kind of search: the generic solver (with the bounds its table gives),
 /// the heap games, Node-Kayles, the Transverse Wave solver and the value search.
@@ -633,6 +657,13 @@ fn a_node_budget_stops_with_status_3_and_what_was_proved() {
         &["transverse-wave", "ggpgpg/pgggpp/gpgpgg/ppgggp", "--max-nodes", "1"],
         nodes,
         "states",
+    );
+    // The helper stops too (at its first look at the flags, after 1024 states), long before
+    // it could solve this board (*3, more than 5000 states).
+    assert_stopped(
+        &["transverse-wave", HARD_WAVE, "--max-nodes", "1", "--threads", "2"],
+        nodes,
+        "states (all threads)",
     );
     assert_stopped(&["tw-search", "5", "--max-nodes", "1"], nodes, "multisets of columns");
     // What is reported is true: this board is *2, and 'take 2 from heap 2' is one of its

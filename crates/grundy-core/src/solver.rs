@@ -27,7 +27,7 @@ mod two_searches;
 #[doc(hidden)]
 pub use parallel::race_on;
 #[cfg(feature = "rayon")]
-pub use parallel::{par_outcome, par_value};
+pub use parallel::{par_outcome, par_value, par_winning_moves};
 pub use two_searches::{TWO_SEARCHES_FROM, value_is};
 
 /// How a [`Solver`] searches for normal-play values and outcomes.
@@ -706,13 +706,20 @@ impl<R: Ruleset> Solver<R> {
     pub fn winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Move>, SolveError> {
         let budget = self.budget.clone();
         let mut meter = budget.start();
-        let moves = self.ruleset.move_list(position);
+        let mut moves = self.ruleset.move_list(position);
+        if self.reverse {
+            // A helper of a parallel search takes the children in the other order.
+            moves.reverse();
+        }
         let mut winning = Vec::new();
         for mv in moves {
             let child = self.ruleset.play(position, &mv);
             if self.outcome_metered(&child, &mut meter)?.is_p() {
                 winning.push(mv);
             }
+        }
+        if self.reverse {
+            winning.reverse();
         }
         Ok(winning)
     }

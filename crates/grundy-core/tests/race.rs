@@ -308,7 +308,8 @@ fn abandoned_main_search_gives_the_helpers_answer_pruned() {
 
 /// Positions without a word key race too (on the shared map of any positions, the board
 /// keyed by the top position itself): the value is the reference's, under both methods, on
-/// 2 to 4 threads, and a second call on the same positions agrees.
+/// 2 to 4 threads, and a second call on the same positions agrees; outcomes and winning moves
+/// race the same way.
 #[test]
 fn positions_without_word_keys_race_on_the_shared_map() {
     // Kayles: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 5 4 7 2 1 8 6 7 4 1 2 3 ...
@@ -344,6 +345,24 @@ fn positions_without_word_keys_race_on_the_shared_map() {
                     alone.map(Outcome::from_value),
                     "{method:?} {threads} {rows:?}"
                 );
+            }
+            // Winning moves, in the order of the moves, whichever solver answers.
+            let cases = [
+                vec![20u8, 21, 23],
+                vec![12, 13],
+                vec![4, 8, 11],
+                vec![30],
+                vec![2, 2],
+                vec![1, 3, 4],
+                vec![5, 6],
+            ];
+            for rows in cases {
+                let alone = Solver::with_config(Kayles, config.clone()).winning_moves(&rows);
+                let moves = grundy_core::solver::par_winning_moves(Kayles, &rows, &config, threads);
+                assert_eq!(moves, alone, "{method:?} {threads} {rows:?}");
+                if rows.iter().map(|&n| u32::from(n)).sum::<u32>() <= 12 {
+                    assert_eq!(moves, Ok(naive::winning_moves(&Kayles, &rows)), "{rows:?}");
+                }
             }
         }
     }

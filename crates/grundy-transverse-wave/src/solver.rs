@@ -278,6 +278,22 @@ impl WaveSolver {
         grundy_core::solver::par_value(Families, &family_of(matrix), config, threads)
     }
 
+    /// The winning columns of a Crosswise AND position, increasing, searched by `threads`
+    /// solvers at once as [`par_value`](Self::par_value) searches the value (grundy-core's
+    /// [`par_winning_moves`](grundy_core::solver::par_winning_moves)). Feature `rayon`.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError`] when the budget runs out first.
+    #[cfg(feature = "rayon")]
+    pub fn par_winning_moves(
+        matrix: &BoolMatrix,
+        config: &Config,
+        threads: usize,
+    ) -> Result<Vec<usize>, SolveError> {
+        grundy_core::solver::par_winning_moves(Families, &family_of(matrix), config, threads)
+    }
+
     /// [`par_value`](Self::par_value) of a Transverse Wave grid. Feature `rayon`.
     ///
     /// # Errors
@@ -356,7 +372,7 @@ mod tests {
     /// under both methods.
     #[cfg(feature = "rayon")]
     #[test]
-    fn parallel_values_equal_sequential_values() {
+    fn parallel_values_and_winning_moves_equal_sequential_ones() {
         use grundy_core::Method;
         use grundy_testkit::random::{Rng, rng};
         let mut random = rng(2026);
@@ -369,6 +385,8 @@ mod tests {
                 for threads in [2, 3] {
                     assert_eq!(WaveSolver::par_value(&m, &config, threads), alone, "{m:?}");
                 }
+                let moves = WaveSolver::par_winning_moves(&m, &config, 2);
+                assert_eq!(moves, WaveSolver::new().winning_moves(&m), "{m:?}");
             }
         }
     }

@@ -54,7 +54,7 @@
 //! | `col` | [`col`] | `grundy-col`: Col, Snort and Myopic Col (partizan colouring games on graphs, paths and binary trees), the closed forms of Myopic Col on paths |
 //! | `cram-chomp` | [`cram_chomp`] | `grundy-cram-chomp`: Cram and Chomp, with value-keeping reductions, symmetries, closed forms and move ordering |
 //! | `reductions` | [`reductions`] | `grundy-reductions`: reductions between rulesets, the tandem checker, the lattice |
-//! | `rayon` (not default) | `solver::par_value`, `solver::par_outcome`, `WaveSolver::par_value` | `grundy-core`'s parallel search: solvers sharing one table on rayon's thread pool |
+//! | `rayon` (not default) | `solver::par_value`, `solver::par_outcome`, `solver::par_winning_moves`, `WaveSolver::par_value` and `par_winning_moves` | `grundy-core`'s parallel search: solvers sharing one table on rayon's thread pool |
 //! | `serde` (not default) | | `Serialize` and `Deserialize` for the positions, moves, nimbers, outcomes, configs and stats of `grundy-core` and of each family enabled (partizan `Game` handles excepted: they belong to their store) |
 //!
 //! # Where to start

@@ -121,6 +121,56 @@ where
     solve(ruleset, position, config, threads, |solver| solver.outcome(position))
 }
 
+/// Every legal move of `position` that leads to a P-position, in the order of
+/// [`Ruleset::moves`], found by `threads` solvers at once as [`par_value`] finds a value: half
+/// of them take the children in reverse order, so that the solvers settle different children
+/// first and read each other's outcomes from the shared table.
+///
+/// # Errors
+///
+/// [`SolveError`] when the first solver's budget runs out before any solver finished.
+///
+/// # Example
+///
+/// ```
+/// use grundy_core::{Config, Ruleset, solver::par_winning_moves};
+///
+/// /// Take 1, 3 or 4 from a heap.
+/// #[derive(Clone, Copy)]
+/// struct Subtraction;
+/// impl Ruleset for Subtraction {
+///     type Position = u64;
+///     type Move = u64;
+///     fn moves(&self, heap: &u64, moves: &mut Vec<u64>) {
+///         moves.extend([1, 3, 4].into_iter().filter(|take| take <= heap));
+///     }
+///     fn play(&self, heap: &u64, take: &u64) -> u64 {
+///         heap - take
+///     }
+///     fn word_key(&self, heap: &u64) -> Option<u64> {
+///         Some(*heap)
+///     }
+/// }
+///
+/// let config = Config::default().with_table_bytes(8 << 20);
+/// // The P-positions are the heaps of 0 and 2 modulo 7: from 1004 (3 modulo 7), take 1 or 3.
+/// assert_eq!(par_winning_moves(Subtraction, &1004, &config, 2)?, vec![1, 3]);
+/// # Ok::<(), grundy_core::SolveError>(())
+/// ```
+pub fn par_winning_moves<R>(
+    ruleset: R,
+    position: &R::Position,
+    config: &Config,
+    threads: usize,
+) -> Result<Vec<R::Move>, SolveError>
+where
+    R: Ruleset + Clone + Send + Sync,
+    R::Position: Send + Sync,
+    R::Move: Send,
+{
+    solve(ruleset, position, config, threads, |solver| solver.winning_moves(position))
+}
+
 /// Runs `task` on `threads` solvers sharing a table (see [`par_value`]), or on one solver.
 fn solve<R, T>(
     ruleset: R,
