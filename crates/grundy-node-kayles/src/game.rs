@@ -215,9 +215,9 @@ impl Ruleset for NodeKayles {
         components.extend(self.graph.components(position));
     }
 
-    /// The components of the available vertices after the twin rules, but for those whose
-    /// values have closed forms (single vertices, edges, paths, cycles, cliques), which are
-    /// settled.
+    /// The components of the available vertices after the twin rules. Closed forms (single
+    /// vertices, edges, paths, cycles, cliques) are recognised by
+    /// [`known_value`](Ruleset::known_value), which the solver asks of every part.
     ///
     /// The twin rules keep the value: of two adjacent vertices with the same neighbours
     /// (true twins) one can go, and of three or more pairwise non-adjacent vertices with the
@@ -234,6 +234,7 @@ impl Ruleset for NodeKayles {
                 |part| parts.push(part),
             ),
         }
+        Nimber::ZERO
     }
 
     /// The components of the child after the twin rules, as [`split`](Ruleset::split) gives
@@ -251,7 +252,8 @@ impl Ruleset for NodeKayles {
         let Some(small) = &self.small else { return self.split(child, parts) };
         small::split_child(small.neighbours(), *vertex, self.word(child), |part| {
             parts.push(NodeKayles64::vertex_set(part));
-        })
+        });
+        Nimber::ZERO
     }
 
     fn known_value(&self, position: &VertexSet) -> Option<Nimber> {

@@ -4,7 +4,6 @@
 //! engine of [`NodeKaylesSolver`](crate::NodeKaylesSolver) use them, on the graph's own
 //! vertex sets and on machine words respectively.
 
-use grundy_core::Nimber;
 use grundy_graph::{Graph, VertexSet};
 
 use crate::bits::Bits;
@@ -217,23 +216,18 @@ pub(crate) fn value_bound<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B) -> 
 }
 
 /// The components of `rest` after the twin rules (looked for among the vertices of
-/// `suspects` only), those without a closed form to `part`; returns the nim-sum of the
-/// values of the others.
+/// `suspects` only), each given to `part`. Closed forms are left to the caller: the solver
+/// asks [`closed_form`] of every part it meets anyway (through `known_value`), so settling
+/// them here would check each part twice.
 pub(crate) fn split_near<B: Bits>(
     graph: &(impl Adjacent<B> + ?Sized),
     mut rest: B,
     suspects: B,
     mut part: impl FnMut(B),
-) -> Nimber {
-    let mut settled = 0;
+) {
     while let Some(start) = rest.lowest() {
         let component = flood(graph, start, &rest);
         rest = rest.minus(&component);
-        let reduced = reduce_twins(graph, &component, &suspects);
-        match closed_form(graph, &reduced) {
-            Some(value) => settled ^= value,
-            None => part(reduced),
-        }
+        part(reduce_twins(graph, &component, &suspects));
     }
-    Nimber::new(settled)
 }

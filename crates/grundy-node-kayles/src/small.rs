@@ -100,26 +100,20 @@ pub(crate) const fn all(order: usize) -> u64 {
     if order >= 64 { u64::MAX } else { (1 << order) - 1 }
 }
 
-/// The components of `rest` after the twin rules, those without a closed form to `part`;
-/// returns the nim-sum of the values of the others (the split of [`NodeKayles`] and
-/// [`NodeKayles64`] on words).
-pub(crate) fn split(neighbours: &[u64], rest: u64, part: impl FnMut(u64)) -> Nimber {
-    shape::split_near(neighbours, rest, rest, part)
+/// The components of `rest` after the twin rules, each given to `part` (the split of
+/// [`NodeKayles`] and [`NodeKayles64`] on words).
+pub(crate) fn split(neighbours: &[u64], rest: u64, part: impl FnMut(u64)) {
+    shape::split_near(neighbours, rest, rest, part);
 }
 
 /// The split of the child that a move at `vertex` leaves, `rest`: twins are looked for only
 /// at distance 2 from the move (a component of a child of a twin-free connected position
 /// can have twins only there; a position with twins elsewhere keeps them, which costs
 /// search, never a wrong value).
-pub(crate) fn split_child(
-    neighbours: &[u64],
-    vertex: usize,
-    rest: u64,
-    part: impl FnMut(u64),
-) -> Nimber {
+pub(crate) fn split_child(neighbours: &[u64], vertex: usize, rest: u64, part: impl FnMut(u64)) {
     let mut near = 0u64;
     neighbours[vertex].each(|u| near |= neighbours[u]);
-    shape::split_near(neighbours, rest, near, part)
+    shape::split_near(neighbours, rest, near, part);
 }
 
 /// The closed forms of a set of vertices: paths, cycles and cliques when connected, any
@@ -167,15 +161,18 @@ impl Ruleset for NodeKayles64 {
         }
     }
 
-    /// The components after the twin rules, but for those with closed forms, which are
-    /// settled (as [`NodeKayles`] splits).
+    /// The components after the twin rules (as [`NodeKayles`] splits); closed forms are
+    /// recognised by [`known_value`](Ruleset::known_value), which the solver asks of every
+    /// part.
     fn split(&self, position: &u64, parts: &mut Vec<u64>) -> Nimber {
-        split(&self.neighbours, position & self.start(), |part| parts.push(part))
+        split(&self.neighbours, position & self.start(), |part| parts.push(part));
+        Nimber::ZERO
     }
 
     /// [`split`](Ruleset::split), looking for twins near the move only.
     fn split_child(&self, _: &u64, vertex: &usize, child: &u64, parts: &mut Vec<u64>) -> Nimber {
-        split_child(&self.neighbours, *vertex, child & self.start(), |part| parts.push(part))
+        split_child(&self.neighbours, *vertex, child & self.start(), |part| parts.push(part));
+        Nimber::ZERO
     }
 
     fn known_value(&self, position: &u64) -> Option<Nimber> {
