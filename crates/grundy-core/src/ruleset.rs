@@ -27,6 +27,7 @@ use crate::{Nimber, Outcome};
 /// | [`components`](Ruleset::components) | the position itself | positions split into independent parts (a disjunctive sum) |
 /// | [`split`](Ruleset::split) | the [`components`](Ruleset::components), nothing settled | splitting also settles some parts in closed form (their nim-sum is returned instead of listed) |
 /// | [`split_child`](Ruleset::split_child) | [`split`](Ruleset::split) the child | a child splits faster knowing the move that made it (only what the move touched changed) |
+/// | [`reduce`](Ruleset::reduce) | `None` | a reduction keeps the value but is too costly for every child (applied to searched components only, by [`Method::Pruned`](crate::Method::Pruned)) |
 /// | [`canonical`](Ruleset::canonical) | the position itself | many positions are equivalent (symmetries, relabellings) |
 /// | [`known_value`](Ruleset::known_value) | `None` | a closed form is known for some positions |
 /// | [`known_outcome`](Ruleset::known_outcome) | `None` | a strategy argument (symmetry, strategy stealing) gives the outcome without the value (used by [`Method::Pruned`](crate::Method::Pruned)) |
@@ -221,6 +222,27 @@ pub trait Ruleset {
     ) -> Nimber {
         let _ = (position, mv);
         self.split(child, parts)
+    }
+
+    /// Reduces a component the pruned search is about to search to a simpler sum of the same
+    /// normal-play value: appends the parts of the sum to `parts` and returns the nim-sum of
+    /// the values it settled, or returns `None` when the component does not reduce.
+    ///
+    /// [`Method::Pruned`](crate::Method::Pruned) asks this of a component whose value the
+    /// table does not answer, before it expands it, and keeps what it finds of the sum's value
+    /// under the component's own key: a component met again is answered by the table,
+    /// without a reduction. Put here the reductions too costly to apply to every part of
+    /// every child in [`split_child`](Ruleset::split_child) (most children are never
+    /// searched). They must keep the normal-play value, not the misère outcome (misère
+    /// searches never ask), and must end: a part returned must not reduce back to the
+    /// component. The default reduces nothing.
+    fn reduce(
+        &self,
+        component: &Self::Position,
+        parts: &mut Vec<Self::Position>,
+    ) -> Option<Nimber> {
+        let _ = (component, parts);
+        None
     }
 
     /// Returns a canonical representative of the class of positions equivalent to `position`.
@@ -437,6 +459,14 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
         parts: &mut Vec<Self::Position>,
     ) -> Nimber {
         (**self).split_child(position, mv, child, parts)
+    }
+
+    fn reduce(
+        &self,
+        component: &Self::Position,
+        parts: &mut Vec<Self::Position>,
+    ) -> Option<Nimber> {
+        (**self).reduce(component, parts)
     }
 
     fn canonical(&self, position: &Self::Position) -> Self::Position {

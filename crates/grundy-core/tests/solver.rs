@@ -38,6 +38,22 @@ impl Ruleset for Dag {
     }
 }
 
+impl Dag {
+    /// The moves of tokens on the DAG (a move takes token `i` along an edge to `to`): `(i, to)`.
+    fn token_moves(&self, tokens: &[usize], moves: &mut Vec<(usize, usize)>) {
+        for (i, &v) in tokens.iter().enumerate() {
+            moves.extend(self.edges[v].iter().map(|&to| (i, to)));
+        }
+    }
+
+    /// Tokens after moving token `i` to `to`.
+    fn play_token(tokens: &[usize], (i, to): (usize, usize)) -> Vec<usize> {
+        let mut next = tokens.to_vec();
+        next[i] = to;
+        next
+    }
+}
+
 fn dag(max_vertices: usize) -> impl Strategy<Value = Dag> {
     (1..=max_vertices)
         .prop_flat_map(|n| {
@@ -84,15 +100,11 @@ impl Ruleset for Settled<'_> {
     type Move = (usize, usize);
 
     fn moves(&self, tokens: &Vec<usize>, moves: &mut Vec<(usize, usize)>) {
-        for (i, &v) in tokens.iter().enumerate() {
-            moves.extend(self.dag.edges[v].iter().map(|&to| (i, to)));
-        }
+        self.dag.token_moves(tokens, moves);
     }
 
-    fn play(&self, tokens: &Vec<usize>, &(i, to): &(usize, usize)) -> Vec<usize> {
-        let mut next = tokens.clone();
-        next[i] = to;
-        next
+    fn play(&self, tokens: &Vec<usize>, mv: &(usize, usize)) -> Vec<usize> {
+        Dag::play_token(tokens, *mv)
     }
 
     fn split(&self, tokens: &Vec<usize>, parts: &mut Vec<Vec<usize>>) -> Nimber {
@@ -108,6 +120,37 @@ impl Ruleset for Settled<'_> {
             parts.push(open);
         }
         total
+    }
+}
+
+/// Tokens on a [`Dag`], each token a component, with a reduction of some single tokens: to
+/// a settled value, or to other tokens (of the same nim-sum).
+struct Reducing<'a> {
+    dag: &'a Dag,
+    reduction: Vec<Option<(Nimber, Vec<usize>)>>,
+}
+
+impl Ruleset for Reducing<'_> {
+    type Position = Vec<usize>;
+    type Move = (usize, usize);
+
+    fn moves(&self, tokens: &Vec<usize>, moves: &mut Vec<(usize, usize)>) {
+        self.dag.token_moves(tokens, moves);
+    }
+
+    fn play(&self, tokens: &Vec<usize>, mv: &(usize, usize)) -> Vec<usize> {
+        Dag::play_token(tokens, *mv)
+    }
+
+    fn components(&self, tokens: &Vec<usize>, parts: &mut Vec<Vec<usize>>) {
+        parts.extend(tokens.iter().map(|&v| vec![v]));
+    }
+
+    fn reduce(&self, component: &Vec<usize>, parts: &mut Vec<Vec<usize>>) -> Option<Nimber> {
+        let [v] = component.as_slice() else { return None };
+        let (settled, tokens) = self.reduction[*v].as_ref()?;
+        parts.extend(tokens.iter().map(|&t| vec![t]));
+        Some(*settled)
     }
 }
 
@@ -238,6 +281,40 @@ proptest! {
             solver_by(&sum, method).value(&parts).unwrap(),
             parts.iter().map(|p| naive::value(&game, p)).sum::<Nimber>()
         );
+    }
+
+    /// Reductions ([`Ruleset::reduce`]: a token to a closed form, or to one or two smaller
+    /// tokens of the same nim-sum) change no answer of either method.
+    #[test]
+    fn reductions_change_no_answer(
+        game in dag(12),
+        choice in prop::collection::vec(0u8..3, 12),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 1..4),
+        method in method(),
+    ) {
+        let n = game.edges.len();
+        let values: Vec<Nimber> = (0..n).map(|v| naive::value(&game, &v)).collect();
+        let reduction = (0..n)
+            .map(|v| match choice[v] {
+                0 => None,
+                1 => Some((values[v], Vec::new())),
+                _ => (0..v)
+                    .flat_map(|a| (a..v).map(move |b| (a, b)))
+                    .find(|&(a, b)| values[a] + values[b] == values[v])
+                    .map(|(a, b)| (Nimber::ZERO, vec![a, b])),
+            })
+            .collect();
+        let ruleset = Reducing { dag: &game, reduction };
+        let tokens: Vec<usize> = picks.iter().map(|i| i.index(n)).collect();
+        let expected: Nimber = tokens.iter().map(|&v| values[v]).sum();
+        prop_assert_eq!(solver_by(&ruleset, method).value(&tokens).unwrap(), expected);
+        let mut fresh = solver_by(&ruleset, method);
+        prop_assert_eq!(fresh.outcome(&tokens).unwrap(), Outcome::from_value(expected));
+        prop_assert_eq!(fresh.winning_moves(&tokens).unwrap(), naive::winning_moves(&ruleset, &tokens));
+        let mut solver = solver_by(&ruleset, method);
+        for (v, &value) in values.iter().enumerate() {
+            prop_assert_eq!(solver.value(&vec![v]).unwrap(), value, "vertex {}", v);
+        }
     }
 
     #[test]

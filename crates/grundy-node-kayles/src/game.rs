@@ -237,11 +237,9 @@ impl Ruleset for NodeKayles {
         Nimber::ZERO
     }
 
-    /// The components of the child after the twin rules, as [`split`](Ruleset::split) gives
-    /// them, found faster: on a graph of at most 64 vertices, only vertices at distance 2
-    /// from the move are looked at for twins (a component of a child of a twin-free
-    /// connected position can have twins only there; a position with twins elsewhere keeps
-    /// them, which costs search, never a wrong value).
+    /// The components of the child. The twin rules are left to [`reduce`](Ruleset::reduce),
+    /// which the pruned search asks of the components it searches only (most children are
+    /// never searched).
     fn split_child(
         &self,
         _: &VertexSet,
@@ -249,11 +247,30 @@ impl Ruleset for NodeKayles {
         child: &VertexSet,
         parts: &mut Vec<VertexSet>,
     ) -> Nimber {
-        let Some(small) = &self.small else { return self.split(child, parts) };
-        small::split_child(small.neighbours(), *vertex, self.word(child), |part| {
-            parts.push(NodeKayles64::vertex_set(part));
-        });
+        match &self.small {
+            Some(small) => {
+                small::child_components(small.neighbours(), *vertex, self.word(child), |part| {
+                    parts.push(NodeKayles64::vertex_set(part));
+                });
+            }
+            None => self.components(child, parts),
+        }
         Nimber::ZERO
+    }
+
+    /// The twin rules (see [`split`](Ruleset::split)), when they apply to the component: the
+    /// components of what they leave.
+    fn reduce(&self, component: &VertexSet, parts: &mut Vec<VertexSet>) -> Option<Nimber> {
+        let reduced = match &self.small {
+            Some(small) => small::reduce(small.neighbours(), &self.word(component), |part| {
+                parts.push(NodeKayles64::vertex_set(part));
+            }),
+            None => {
+                let set = component.intersection(&self.graph.vertices());
+                small::reduce(&self.graph, &set, |part| parts.push(part))
+            }
+        };
+        reduced.then_some(Nimber::ZERO)
     }
 
     fn known_value(&self, position: &VertexSet) -> Option<Nimber> {

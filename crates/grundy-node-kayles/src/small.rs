@@ -12,7 +12,7 @@ use crate::{NodeKayles, NodeKaylesError};
 /// `v` is set when vertex `v` is available. A move is a vertex, as in [`NodeKayles`].
 ///
 /// It is the same game as [`NodeKayles`] on the same graph, with the same hooks for
-/// grundy-core's [`Solver`](grundy_core::Solver) (components after the twin rules, closed
+/// grundy-core's [`Solver`](grundy_core::Solver) (components, the twin rules as a reduction, closed
 /// forms, word keys); a position that is a word costs the solver less to copy, hash and
 /// compare than a [`VertexSet`].
 ///
@@ -106,14 +106,64 @@ pub(crate) fn split(neighbours: &[u64], rest: u64, part: impl FnMut(u64)) {
     shape::split_near(neighbours, rest, rest, part);
 }
 
-/// The split of the child that a move at `vertex` leaves, `rest`: twins are looked for only
-/// at distance 2 from the move (a component of a child of a twin-free connected position
-/// can have twins only there; a position with twins elsewhere keeps them, which costs
-/// search, never a wrong value).
-pub(crate) fn split_child(neighbours: &[u64], vertex: usize, rest: u64, part: impl FnMut(u64)) {
-    let mut near = 0u64;
-    neighbours[vertex].each(|u| near |= neighbours[u]);
-    shape::split_near(neighbours, rest, near, part);
+/// The twin rules applied to the connected set `set` until none applies, the components of
+/// what is left given to `part`; `false` (and no part) when no rule applies.
+pub(crate) fn reduce<B: Bits>(
+    graph: &(impl shape::Adjacent<B> + ?Sized),
+    set: &B,
+    mut part: impl FnMut(B),
+) -> bool {
+    let mut rest = shape::reduce_twins(graph, set, set);
+    if rest == *set {
+        return false;
+    }
+    while let Some(start) = rest.lowest() {
+        let component = shape::flood(graph, start, &rest);
+        rest = rest.minus(&component);
+        part(component);
+    }
+    true
+}
+
+/// The components of `rest`, left by a move at `vertex` in a connected position: every
+/// component holds a vertex at distance 2 from the move (a seed). Each is flooded from a
+/// seed, and once a flood has met every seed left, the rest of `rest` is one component and
+/// is not flooded. (Were the position played not connected, a part could hold several
+/// components: a position all the same, whose value the search finds, only more slowly.)
+pub(crate) fn child_components(
+    neighbours: &[u64],
+    vertex: usize,
+    rest: u64,
+    mut part: impl FnMut(u64),
+) {
+    let mut seeds = 0u64;
+    neighbours[vertex].each(|u| seeds |= neighbours[u]);
+    seeds &= rest;
+    let mut left = rest;
+    while let Some(start) = seeds.lowest() {
+        let mut component = 1u64 << start;
+        let mut frontier = component;
+        loop {
+            if seeds & !component == 0 {
+                part(left);
+                return;
+            }
+            let mut next = 0u64;
+            frontier.each(|u| next |= neighbours[u]);
+            next &= left & !component;
+            if next == 0 {
+                break;
+            }
+            component |= next;
+            frontier = next;
+        }
+        left &= !component;
+        seeds &= !component;
+        part(component);
+    }
+    if left != 0 {
+        part(left);
+    }
 }
 
 /// The closed forms of a set of vertices: paths, cycles and cliques when connected, any
@@ -169,10 +219,16 @@ impl Ruleset for NodeKayles64 {
         Nimber::ZERO
     }
 
-    /// [`split`](Ruleset::split), looking for twins near the move only.
+    /// The components of the child, the twin rules left to [`reduce`](Ruleset::reduce).
     fn split_child(&self, _: &u64, vertex: &usize, child: &u64, parts: &mut Vec<u64>) -> Nimber {
-        split_child(&self.neighbours, *vertex, child & self.start(), |part| parts.push(part));
+        child_components(&self.neighbours, *vertex, child & self.start(), |part| parts.push(part));
         Nimber::ZERO
+    }
+
+    /// The twin rules, when they apply (see [`NodeKayles`]'s).
+    fn reduce(&self, component: &u64, parts: &mut Vec<u64>) -> Option<Nimber> {
+        let set = component & self.start();
+        reduce(self.neighbours.as_slice(), &set, |part| parts.push(part)).then_some(Nimber::ZERO)
     }
 
     fn known_value(&self, position: &u64) -> Option<Nimber> {

@@ -27,6 +27,10 @@
 //! 24 % faster). The set queries remain for the other components of a child, which are
 //! valued exactly.
 //!
+//! A component the table does not answer is first offered to [`Ruleset::reduce`]: when it
+//! reduces, the reduced sum is asked instead (valued as a child of several components is,
+//! below), and the answer is stored under the component's own key.
+//!
 //! A bound on the value ([`Ruleset::value_bound`]) takes the values above it out of every
 //! query, and ends the aspiration below once every value under it is found among the
 //! children.
@@ -302,6 +306,20 @@ impl<R: Ruleset> Solver<R> {
         if bound == Some(0) {
             self.store(key, Known::Value(Nimber::ZERO), depth);
             return Ok(Nimber::ZERO);
+        }
+        let mut reduced = Vec::new();
+        if let Some(settled) = self.ruleset.reduce(&position, &mut reduced) {
+            let (mut parts, mut acc) = self.pending(settled, reduced);
+            let value = if parts.is_empty() {
+                acc
+            } else {
+                match self.sum_in(&mut parts, &mut acc, Values::ALL, meter, depth)? {
+                    Found::Exact(v) => v,
+                    Found::Not => unreachable!("a query for every value finds the value"),
+                }
+            };
+            self.store(key, Known::Value(value), depth);
+            return Ok(value);
         }
         let Some(mut bufs) = self.expand(&position, meter, depth)? else {
             return self.stack_value(position, meter, depth);
@@ -600,6 +618,24 @@ impl<R: Ruleset> Solver<R> {
         if least > 0 && self.ruleset.value_bound(&position).is_some_and(|bound| bound < least) {
             return self.not(key, before, want.low_mask(), depth);
         }
+        let mut reduced = Vec::new();
+        if let Some(settled) = self.ruleset.reduce(&position, &mut reduced) {
+            // The component is a sum of simpler parts: ask the sum, and keep the answer under
+            // the component's own key, so that it is not reduced again.
+            let (mut parts, mut acc) = self.pending(settled, reduced);
+            let found = if parts.is_empty() {
+                Found::Exact(acc)
+            } else {
+                self.sum_in(&mut parts, &mut acc, want, meter, depth)?
+            };
+            return match found {
+                Found::Exact(v) => {
+                    self.store(key, Known::Value(v), depth);
+                    Ok(Found::Exact(v))
+                }
+                Found::Not => self.not(key, before, want.low_mask(), depth),
+            };
+        }
         let Some(mut bufs) = self.expand(&position, meter, depth)? else {
             return self.stack_value(position, meter, depth).map(Found::Exact);
         };
@@ -712,41 +748,72 @@ impl<R: Ruleset> Solver<R> {
         meter: &mut Meter<'_>,
         depth: usize,
     ) -> Result<Found, SolveError> {
+        self.sum_in(&mut kid.parts, &mut kid.acc, ask, meter, depth + 1)
+    }
+
+    /// Is the value of the sum of `parts` (unknown components) and `acc` in `ask`? Values the
+    /// components exactly but the hardest, and asks that one (at `depth`). The components
+    /// valued are taken out of `parts` into `acc` only once all are valued: a search stopped
+    /// on the way (an abandoned one goes on with the same sum) finds the sum whole.
+    fn sum_in(
+        &mut self,
+        parts: &mut SmallVec<[Part<R::Position>; 2]>,
+        acc: &mut Nimber,
+        ask: Values,
+        meter: &mut Meter<'_>,
+        depth: usize,
+    ) -> Result<Found, SolveError> {
         if ask.is_empty() {
             return Ok(Found::Not);
         }
-        if kid.parts.len() > 1 {
-            let hardest = (0..kid.parts.len()).max_by_key(|&i| kid.parts[i].moves).unwrap_or(0);
-            // The child changes only once every other component is valued: a search stopped
-            // on the way (an abandoned one goes on with this child) finds it whole.
-            let mut acc = kid.acc;
-            for (i, part) in kid.parts.iter().enumerate() {
+        if parts.len() > 1 {
+            let hardest = (0..parts.len()).max_by_key(|&i| parts[i].moves).unwrap_or(0);
+            let mut total = *acc;
+            for (i, part) in parts.iter().enumerate() {
                 if i == hardest {
                     continue;
                 }
-                match self.query(
-                    part.raw.clone(),
-                    part.key.clone(),
-                    Values::ALL,
-                    meter,
-                    depth + 1,
-                )? {
-                    Found::Exact(v) => acc += v,
+                match self.query(part.raw.clone(), part.key.clone(), Values::ALL, meter, depth)? {
+                    Found::Exact(v) => total += v,
                     Found::Not => unreachable!("a query for every value finds the value"),
                 }
             }
-            let keep = kid.parts.swap_remove(hardest);
-            kid.parts.clear();
-            kid.parts.push(keep);
-            kid.acc = acc;
+            let keep = parts.swap_remove(hardest);
+            parts.clear();
+            parts.push(keep);
+            *acc = total;
         }
-        let part = kid.parts.last().cloned().expect("an unknown child has a component");
-        let acc = kid.acc.value();
-        let ask = if acc < 256 { ask.xor(acc) } else { Values::ALL };
-        Ok(match self.query(part.raw, part.key, ask, meter, depth + 1)? {
-            Found::Exact(v) => Found::Exact(v + kid.acc),
+        let part = parts.last().cloned().expect("an unknown sum has a component");
+        let x = acc.value();
+        let ask = if x < 256 { ask.xor(x) } else { Values::ALL };
+        Ok(match self.query(part.raw, part.key, ask, meter, depth)? {
+            Found::Exact(v) => Found::Exact(v + *acc),
             Found::Not => Found::Not,
         })
+    }
+
+    /// The components of a reduction ([`Ruleset::reduce`]) whose values are not known, with
+    /// the nim-sum of `settled` and the known ones.
+    fn pending(
+        &mut self,
+        settled: Nimber,
+        reduced: Vec<R::Position>,
+    ) -> (SmallVec<[Part<R::Position>; 2]>, Nimber) {
+        let mut acc = settled;
+        let mut parts = SmallVec::new();
+        let mut moves = Vec::new();
+        for part in reduced {
+            match self.exact_or_key(&part) {
+                Ok(v) => acc += v,
+                Err(key) => {
+                    moves.clear();
+                    self.ruleset.moves(&part, &mut moves);
+                    parts.push(Part { raw: part, key, moves: moves.len() });
+                }
+            }
+        }
+        cancel_pairs(&mut parts);
+        (parts, acc)
     }
 }
 
