@@ -150,6 +150,19 @@ impl<R: Ruleset> Ruleset for Sum<R> {
         settled
     }
 
+    /// A component (a sum of one part) reduced by the inner ruleset.
+    fn reduce(
+        &self,
+        component: &Self::Position,
+        reduced: &mut Vec<Self::Position>,
+    ) -> Option<Nimber> {
+        let [part] = component.as_slice() else { return None };
+        let mut parts = Vec::new();
+        let settled = self.inner.reduce(part, &mut parts)?;
+        reduced.extend(parts.into_iter().map(|c| vec![c]));
+        Some(settled)
+    }
+
     /// Canonical parts, in an order that does not depend on the order of the parts.
     ///
     /// Parts are sorted by a fixed hash of their canonical form, so sums that differ only by
@@ -374,6 +387,29 @@ impl<A: Ruleset, B: Ruleset> Ruleset for CrossSum<A, B> {
                 _ => self.right.split(b, parts),
             },
         )
+    }
+
+    /// A component (of one side) reduced by its side's ruleset.
+    fn reduce(
+        &self,
+        component: &Self::Position,
+        reduced: &mut Vec<Self::Position>,
+    ) -> Option<Nimber> {
+        match component {
+            (Some(a), None) => {
+                let mut parts = Vec::new();
+                let settled = self.left.reduce(a, &mut parts)?;
+                reduced.extend(parts.into_iter().map(|c| (Some(c), None)));
+                Some(settled)
+            }
+            (None, Some(b)) => {
+                let mut parts = Vec::new();
+                let settled = self.right.reduce(b, &mut parts)?;
+                reduced.extend(parts.into_iter().map(|c| (None, Some(c))));
+                Some(settled)
+            }
+            _ => None,
+        }
     }
 
     fn canonical(&self, position: &Self::Position) -> Self::Position {

@@ -284,7 +284,7 @@ proptest! {
     }
 
     /// Reductions ([`Ruleset::reduce`]: a token to a closed form, or to one or two smaller
-    /// tokens of the same nim-sum) change no answer of either method.
+    /// tokens of the same nim-sum) change no answer of either method, alone or in sums.
     #[test]
     fn reductions_change_no_answer(
         game in dag(12),
@@ -315,6 +315,14 @@ proptest! {
         for (v, &value) in values.iter().enumerate() {
             prop_assert_eq!(solver.value(&vec![v]).unwrap(), value, "vertex {}", v);
         }
+        // Through a sum and a cross sum, which hand their components' reductions on.
+        let sum = Sum::new(&ruleset);
+        prop_assert_eq!(solver_by(&sum, method).value(&vec![tokens.clone()]).unwrap(), expected);
+        let heap = Subtraction(vec![1, 3, 4]);
+        let cross = CrossSum::new(&ruleset, &heap);
+        let position = CrossSum::<&Reducing, &Subtraction>::position(tokens.clone(), 8);
+        // A heap of 8 in the subtraction game {1, 3, 4} is worth * (period 7: 0 1 0 1 2 3 2).
+        prop_assert_eq!(solver_by(&cross, method).value(&position).unwrap(), expected + Nimber::ONE);
     }
 
     #[test]
