@@ -320,7 +320,7 @@ proptest! {
         prop_assert_eq!(solver_by(&sum, method).value(&vec![tokens.clone()]).unwrap(), expected);
         let heap = Subtraction(vec![1, 3, 4]);
         let cross = CrossSum::new(&ruleset, &heap);
-        let position = CrossSum::<&Reducing, &Subtraction>::position(tokens.clone(), 8);
+        let position = CrossSum::<&Reducing<'_>, &Subtraction>::position(tokens.clone(), 8);
         // A heap of 8 in the subtraction game {1, 3, 4} is worth * (period 7: 0 1 0 1 2 3 2).
         prop_assert_eq!(solver_by(&cross, method).value(&position).unwrap(), expected + Nimber::ONE);
     }
