@@ -262,12 +262,12 @@ impl Ruleset for NodeKayles {
     /// components of what they leave.
     fn reduce(&self, component: &VertexSet, parts: &mut Vec<VertexSet>) -> Option<Nimber> {
         let reduced = match &self.small {
-            Some(small) => small::reduce(small.neighbours(), &self.word(component), |part| {
+            Some(small) => shape::reduce(small.neighbours(), &self.word(component), |part| {
                 parts.push(NodeKayles64::vertex_set(part));
             }),
             None => {
                 let set = component.intersection(&self.graph.vertices());
-                small::reduce(&self.graph, &set, |part| parts.push(part))
+                shape::reduce(&self.graph, &set, |part| parts.push(part))
             }
         };
         reduced.then_some(Nimber::ZERO)

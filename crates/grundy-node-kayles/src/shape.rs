@@ -60,6 +60,73 @@ pub(crate) fn flood<B: Bits>(g: &(impl Adjacent<B> + ?Sized), start: usize, set:
     }
 }
 
+/// The components of `set`, each given to `part`.
+pub(crate) fn components<B: Bits>(
+    g: &(impl Adjacent<B> + ?Sized),
+    mut set: B,
+    mut part: impl FnMut(B),
+) {
+    while let Some(start) = set.lowest() {
+        let component = flood(g, start, &set);
+        set = set.minus(&component);
+        part(component);
+    }
+}
+
+/// The components of `left` when each holds a vertex of `seeds` (true of the set a move at
+/// `v` leaves in a connected set, with the vertices at distance 2 from `v` as seeds), each
+/// given to `part`. Each is flooded from a seed, and once a flood has met every seed left,
+/// the rest of `left` is one component and is not flooded. (Were a component without a seed,
+/// a part could hold several components: a position all the same, only slower to search.)
+pub(crate) fn seeded_components<B: Bits>(
+    g: &(impl Adjacent<B> + ?Sized),
+    mut left: B,
+    mut seeds: B,
+    mut part: impl FnMut(B),
+) {
+    while let Some(s) = seeds.lowest() {
+        let mut component = B::empty();
+        component.add(s);
+        let mut frontier = component.clone();
+        loop {
+            g.spend(left.width() * 5);
+            if seeds.minus(&component).none() {
+                part(left);
+                return;
+            }
+            let mut next = B::empty();
+            frontier.each(|u| next.or_with(g.open(u)));
+            let next = next.and(&left).minus(&component);
+            if next.none() {
+                break;
+            }
+            component.or_with(&next);
+            frontier = next;
+        }
+        left = left.minus(&component);
+        seeds = seeds.minus(&component);
+        part(component);
+    }
+    if !left.none() {
+        part(left);
+    }
+}
+
+/// The twin rules applied to the connected set `set` until none applies, the components of
+/// what is left given to `part`; `false` (and no part) when no rule applies.
+pub(crate) fn reduce<B: Bits>(
+    g: &(impl Adjacent<B> + ?Sized),
+    set: &B,
+    part: impl FnMut(B),
+) -> bool {
+    let rest = reduce_twins(g, set, set);
+    if rest == *set {
+        return false;
+    }
+    components(g, rest, part);
+    true
+}
+
 /// The closed form of a connected set, if it has one: a clique (every vertex sees all
 /// others), a path (degrees at most 2, two ends) or a cycle (every degree 2). Stops at the
 /// first vertex that rules all three out, and counts nothing but the set itself.
@@ -221,13 +288,9 @@ pub(crate) fn value_bound<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B) -> 
 /// them here would check each part twice.
 pub(crate) fn split_near<B: Bits>(
     graph: &(impl Adjacent<B> + ?Sized),
-    mut rest: B,
+    rest: B,
     suspects: B,
     mut part: impl FnMut(B),
 ) {
-    while let Some(start) = rest.lowest() {
-        let component = flood(graph, start, &rest);
-        rest = rest.minus(&component);
-        part(reduce_twins(graph, &component, &suspects));
-    }
+    components(graph, rest, |component| part(reduce_twins(graph, &component, &suspects)));
 }

@@ -106,64 +106,17 @@ pub(crate) fn split(neighbours: &[u64], rest: u64, part: impl FnMut(u64)) {
     shape::split_near(neighbours, rest, rest, part);
 }
 
-/// The twin rules applied to the connected set `set` until none applies, the components of
-/// what is left given to `part`; `false` (and no part) when no rule applies.
-pub(crate) fn reduce<B: Bits>(
-    graph: &(impl shape::Adjacent<B> + ?Sized),
-    set: &B,
-    mut part: impl FnMut(B),
-) -> bool {
-    let mut rest = shape::reduce_twins(graph, set, set);
-    if rest == *set {
-        return false;
-    }
-    while let Some(start) = rest.lowest() {
-        let component = shape::flood(graph, start, &rest);
-        rest = rest.minus(&component);
-        part(component);
-    }
-    true
-}
-
-/// The components of `rest`, left by a move at `vertex` in a connected position: every
-/// component holds a vertex at distance 2 from the move (a seed). Each is flooded from a
-/// seed, and once a flood has met every seed left, the rest of `rest` is one component and
-/// is not flooded. (Were the position played not connected, a part could hold several
-/// components: a position all the same, whose value the search finds, only more slowly.)
+/// The components of `rest`, left by a move at `vertex` in a connected position, flooded
+/// from the vertices at distance 2 from the move ([`shape::seeded_components`]).
 pub(crate) fn child_components(
     neighbours: &[u64],
     vertex: usize,
     rest: u64,
-    mut part: impl FnMut(u64),
+    part: impl FnMut(u64),
 ) {
     let mut seeds = 0u64;
     neighbours[vertex].each(|u| seeds |= neighbours[u]);
-    seeds &= rest;
-    let mut left = rest;
-    while let Some(start) = seeds.lowest() {
-        let mut component = 1u64 << start;
-        let mut frontier = component;
-        loop {
-            if seeds & !component == 0 {
-                part(left);
-                return;
-            }
-            let mut next = 0u64;
-            frontier.each(|u| next |= neighbours[u]);
-            next &= left & !component;
-            if next == 0 {
-                break;
-            }
-            component |= next;
-            frontier = next;
-        }
-        left &= !component;
-        seeds &= !component;
-        part(component);
-    }
-    if left != 0 {
-        part(left);
-    }
+    shape::seeded_components(neighbours, rest, seeds & rest, part);
 }
 
 /// The closed forms of a set of vertices: paths, cycles and cliques when connected, any
@@ -203,12 +156,9 @@ impl Ruleset for NodeKayles64 {
 
     /// The connected components of the available vertices.
     fn components(&self, position: &u64, components: &mut Vec<u64>) {
-        let mut rest = position & self.start();
-        while let Some(start) = rest.lowest() {
-            let part = shape::flood(self.neighbours.as_slice(), start, &rest);
-            rest &= !part;
+        shape::components(self.neighbours.as_slice(), position & self.start(), |part| {
             components.push(part);
-        }
+        });
     }
 
     /// The components after the twin rules (as [`NodeKayles`] splits); closed forms are
@@ -228,7 +178,8 @@ impl Ruleset for NodeKayles64 {
     /// The twin rules, when they apply (see [`NodeKayles`]'s).
     fn reduce(&self, component: &u64, parts: &mut Vec<u64>) -> Option<Nimber> {
         let set = component & self.start();
-        reduce(self.neighbours.as_slice(), &set, |part| parts.push(part)).then_some(Nimber::ZERO)
+        shape::reduce(self.neighbours.as_slice(), &set, |part| parts.push(part))
+            .then_some(Nimber::ZERO)
     }
 
     fn known_value(&self, position: &u64) -> Option<Nimber> {

@@ -1089,33 +1089,9 @@ impl<B: Bits + Ord + Default> Engine<B> {
     }
 
     /// Appends the components of `left` to `out`, given the seeds in it (one at least in each
-    /// component): a flood from the lowest seed stops once it has met them all, since the
-    /// whole of `left` is then one component.
-    fn split_left(&self, mut left: B, mut seeds: B, out: &mut SmallVec<[B; 8]>) {
-        while let Some(s) = seeds.lowest() {
-            let mut part = B::empty();
-            part.add(s);
-            let mut frontier = part.clone();
-            loop {
-                Adjacent::spend(self, left.width() * 5);
-                if seeds.minus(&part).none() {
-                    out.push(left);
-                    return;
-                }
-                let mut next = B::empty();
-                frontier.each(|u| next.or_with(&self.open[u]));
-                let next = next.and(&left).minus(&part);
-                if next.none() {
-                    break;
-                }
-                part.or_with(&next);
-                frontier = next;
-            }
-            left = left.minus(&part);
-            seeds = seeds.minus(&part);
-            out.push(part);
-        }
-        debug_assert!(left.none(), "every component holds a seed");
+    /// component; [`shape::seeded_components`]).
+    fn split_left(&self, left: B, seeds: B, out: &mut SmallVec<[B; 8]>) {
+        shape::seeded_components(self, left, seeds, |part| out.push(part));
     }
 
     /// The canonical key of a small set.

@@ -307,16 +307,9 @@ impl<R: Ruleset> Solver<R> {
             self.store(key, Known::Value(Nimber::ZERO), depth);
             return Ok(Nimber::ZERO);
         }
-        let mut reduced = Vec::new();
-        if let Some(settled) = self.ruleset.reduce(&position, &mut reduced) {
-            let (mut parts, mut acc) = self.pending(settled, reduced);
-            let value = if parts.is_empty() {
-                acc
-            } else {
-                match self.sum_in(&mut parts, &mut acc, Values::ALL, meter, depth)? {
-                    Found::Exact(v) => v,
-                    Found::Not => unreachable!("a query for every value finds the value"),
-                }
+        if let Some(found) = self.ask_reduced(&position, Values::ALL, meter, depth)? {
+            let Found::Exact(value) = found else {
+                unreachable!("a query for every value finds the value")
             };
             self.store(key, Known::Value(value), depth);
             return Ok(value);
@@ -618,16 +611,8 @@ impl<R: Ruleset> Solver<R> {
         if least > 0 && self.ruleset.value_bound(&position).is_some_and(|bound| bound < least) {
             return self.not(key, before, want.low_mask(), depth);
         }
-        let mut reduced = Vec::new();
-        if let Some(settled) = self.ruleset.reduce(&position, &mut reduced) {
-            // The component is a sum of simpler parts: ask the sum, and keep the answer under
-            // the component's own key, so that it is not reduced again.
-            let (mut parts, mut acc) = self.pending(settled, reduced);
-            let found = if parts.is_empty() {
-                Found::Exact(acc)
-            } else {
-                self.sum_in(&mut parts, &mut acc, want, meter, depth)?
-            };
+        if let Some(found) = self.ask_reduced(&position, want, meter, depth)? {
+            // Kept under the component's own key, so that it is not reduced again.
             return match found {
                 Found::Exact(v) => {
                     self.store(key, Known::Value(v), depth);
@@ -792,13 +777,17 @@ impl<R: Ruleset> Solver<R> {
         })
     }
 
-    /// The components of a reduction ([`Ruleset::reduce`]) whose values are not known, with
-    /// the nim-sum of `settled` and the known ones.
-    fn pending(
+    /// When the component `position` reduces ([`Ruleset::reduce`]): is the value of the
+    /// reduced sum in `ask`? `None` when it does not reduce.
+    fn ask_reduced(
         &mut self,
-        settled: Nimber,
-        reduced: Vec<R::Position>,
-    ) -> (SmallVec<[Part<R::Position>; 2]>, Nimber) {
+        position: &R::Position,
+        ask: Values,
+        meter: &mut Meter<'_>,
+        depth: usize,
+    ) -> Result<Option<Found>, SolveError> {
+        let mut reduced = Vec::new();
+        let Some(settled) = self.ruleset.reduce(position, &mut reduced) else { return Ok(None) };
         let mut acc = settled;
         let mut parts = SmallVec::new();
         let mut moves = Vec::new();
@@ -813,7 +802,10 @@ impl<R: Ruleset> Solver<R> {
             }
         }
         cancel_pairs(&mut parts);
-        (parts, acc)
+        if parts.is_empty() {
+            return Ok(Some(Found::Exact(acc)));
+        }
+        self.sum_in(&mut parts, &mut acc, ask, meter, depth).map(Some)
     }
 }
 
