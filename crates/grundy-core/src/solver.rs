@@ -2,8 +2,10 @@
 //!
 //! [`Solver`] searches the game tree of a [`Ruleset`] depth first with an explicit stack (deep
 //! games cannot overflow the call stack), splits every position into its
-//! [`components`](Ruleset::components), asks [`known_value`](Ruleset::known_value) first, and
-//! stores what it proves in a [`Table`] keyed by [`canonical`](Ruleset::canonical) forms.
+//! [`components`](Ruleset::components), asks [`known_value`](Ruleset::known_value) of each
+//! component before the table (once per component met lately: a small front cache keeps the
+//! answer), and stores what it proves in a [`Table`] keyed by
+//! [`canonical`](Ruleset::canonical) forms.
 //!
 //! The table stores only facts that are exact: the Grundy value of a component, or the fact
 //! that it is not zero (an N-position found by an outcome search that stopped early). So a
@@ -273,9 +275,10 @@ impl Config {
 pub struct Stats {
     /// Positions expanded (their moves listed), the unit of the node budget.
     pub nodes: u64,
-    /// Components answered by [`Ruleset::known_value`].
+    /// Components answered by [`Ruleset::known_value`] (the same component met again soon
+    /// after is answered by the front cache, and counted with the table's hits).
     pub known_values: u64,
-    /// Components answered by the table.
+    /// Components answered by the table (or the front cache before it).
     pub table_hits: u64,
     /// Table lookups.
     pub table_lookups: u64,
@@ -948,10 +951,6 @@ impl<R: Ruleset> Solver<R> {
             self.stats.table_hits += 1;
             return Ok(answer);
         }
-        if let Some(v) = self.ruleset.known_value(position) {
-            self.stats.known_values += 1;
-            return Ok(Answer::Normal(Known::Value(v)));
-        }
         match self.look_up(position) {
             Ok(v) => Ok(Answer::Normal(Known::Value(v))),
             Err((_, Some(known))) if goal == Goal::Outcome && known.excludes(Nimber::ZERO) => {
@@ -967,16 +966,26 @@ impl<R: Ruleset> Solver<R> {
     /// a component met lately is not canonicalised again, and its value, once known, is not
     /// looked up again. Counts the lookup, and the hit of an exact value.
     fn look_up(&mut self, component: &R::Position) -> Result<Nimber, (R::Position, Option<Known>)> {
-        self.stats.table_lookups += 1;
         let slot = self.front.slot(component);
         let key = match self.front.get(slot, component) {
             Some((_, Some(v))) => {
+                self.stats.table_lookups += 1;
                 self.stats.table_hits += 1;
                 return Ok(*v);
             }
             Some((key, None)) => key.clone(),
-            None => self.ruleset.canonical(component),
+            None => {
+                // A closed form is asked once per component met, and then kept in the front
+                // cache like a value from the table.
+                if let Some(v) = self.ruleset.known_value(component) {
+                    self.stats.known_values += 1;
+                    self.front.put(slot, component, (component.clone(), Some(v)));
+                    return Ok(v);
+                }
+                self.ruleset.canonical(component)
+            }
         };
+        self.stats.table_lookups += 1;
         match self.lookup(&key) {
             Some(Known::Value(v)) => {
                 self.stats.table_hits += 1;

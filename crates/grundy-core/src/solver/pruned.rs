@@ -520,7 +520,10 @@ impl<R: Ruleset> Solver<R> {
         if target.value() >= 256 {
             return Ok(self.pruned_value(component, meter)? == target);
         }
-        let key = self.ruleset.canonical(&component);
+        let key = match self.exact_or_key(&component) {
+            Ok(v) => return Ok(v == target),
+            Err(key) => key,
+        };
         Ok(self.query(component, key, Values::single(target), meter, 0)? == Found::Exact(target))
     }
 
@@ -539,10 +542,6 @@ impl<R: Ruleset> Solver<R> {
     /// The exact value of a component from [`Ruleset::known_value`] or the table; otherwise
     /// its canonical form, the table key that the search goes on with.
     fn exact_or_key(&mut self, component: &R::Position) -> Result<Nimber, R::Position> {
-        if let Some(v) = self.ruleset.known_value(component) {
-            self.stats.known_values += 1;
-            return Ok(v);
-        }
         self.look_up(component).map_err(|(key, _)| key)
     }
 
@@ -572,10 +571,6 @@ impl<R: Ruleset> Solver<R> {
         meter: &mut Meter<'_>,
         depth: usize,
     ) -> Result<Found, SolveError> {
-        if let Some(v) = self.ruleset.known_value(&position) {
-            self.stats.known_values += 1;
-            return Ok(Found::Exact(v));
-        }
         self.stats.table_lookups += 1;
         let stored = self.lookup(&key);
         let before = match stored {
