@@ -190,6 +190,11 @@ impl<R: Ruleset> Ruleset for Sum<R> {
         position.iter().try_fold(Nimber::ZERO, |acc, p| Some(acc + self.inner.known_value(p)?))
     }
 
+    /// A component (a sum of one part) as the inner ruleset values it.
+    fn value_exactly(&self, component: &Self::Position, moves: usize) -> bool {
+        matches!(component.as_slice(), [part] if self.inner.value_exactly(part, moves))
+    }
+
     /// The sum of the parts' bounds (a nim-sum is at most the ordinary sum), when every part
     /// has one.
     fn value_bound(&self, position: &Self::Position) -> Option<u64> {
@@ -422,6 +427,15 @@ impl<A: Ruleset, B: Ruleset> Ruleset for CrossSum<A, B> {
     /// Moves are ordered by their history when both sides' rulesets ask for it.
     fn move_history(&self) -> bool {
         self.left.move_history() && self.right.move_history()
+    }
+
+    /// A component (of one side) as its side's ruleset values it.
+    fn value_exactly(&self, component: &Self::Position, moves: usize) -> bool {
+        match component {
+            (Some(a), None) => self.left.value_exactly(a, moves),
+            (None, Some(b)) => self.right.value_exactly(b, moves),
+            _ => false,
+        }
     }
 
     fn known_value(&self, position: &Self::Position) -> Option<Nimber> {

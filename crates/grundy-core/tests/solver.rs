@@ -257,17 +257,19 @@ proptest! {
     }
 
     /// A bound on the value, tight or not, changes no answer of either method (the pruned
-    /// search uses it), nor does it in a sum, whose bound adds the parts' bounds.
+    /// search uses it), nor does it in a sum, whose bound adds the parts' bounds; nor does
+    /// valuing the components of few moves exactly ([`Ruleset::value_exactly`]).
     #[test]
-    fn value_bounds_change_no_answer(
+    fn value_bounds_and_exact_valuing_change_no_answer(
         game in dag(12),
         slack in prop::collection::vec(0u64..3, 12),
         picks in prop::collection::vec(any::<prop::sample::Index>(), 0..3),
         method in method(),
+        exact_moves in 0usize..5,
     ) {
         let n = game.edges.len();
         let bound = (0..n).map(|v| naive::value(&game, &v).value() + slack[v]).collect();
-        let ruleset = Bounded { dag: &game, bound };
+        let ruleset = Hinted { dag: &game, bound, exact_moves };
         let mut solver = solver_by(&ruleset, method);
         let mut fresh = solver_by(&ruleset, method);
         for v in 0..n {
@@ -281,6 +283,20 @@ proptest! {
             solver_by(&sum, method).value(&parts).unwrap(),
             parts.iter().map(|p| naive::value(&game, p)).sum::<Nimber>()
         );
+    }
+
+    /// A ruleset that asks to value every component exactly gets the mex search from
+    /// [`Method::Pruned`]: the same values, found by expanding the same positions.
+    #[test]
+    fn valuing_every_component_exactly_is_the_mex_search(game in dag(12)) {
+        let n = game.edges.len();
+        let hinted = Hinted { dag: &game, bound: vec![u64::MAX; n], exact_moves: usize::MAX };
+        let mut pruned = solver_by(&hinted, Method::Pruned);
+        let mut mex = solver_by(&game, Method::Mex);
+        for v in 0..n {
+            prop_assert_eq!(pruned.value(&v).unwrap(), mex.value(&v).unwrap(), "vertex {}", v);
+            prop_assert_eq!(pruned.stats().nodes, mex.stats().nodes, "vertex {}", v);
+        }
     }
 
     /// Reductions ([`Ruleset::reduce`]: a token to a closed form, or to one or two smaller
@@ -364,13 +380,15 @@ proptest! {
     }
 }
 
-/// A [`Dag`] with a bound on the value of each vertex.
-struct Bounded<'a> {
+/// A [`Dag`] with a bound on the value of each vertex, whose vertices of at most
+/// `exact_moves` moves are valued exactly.
+struct Hinted<'a> {
     dag: &'a Dag,
     bound: Vec<u64>,
+    exact_moves: usize,
 }
 
-impl Ruleset for Bounded<'_> {
+impl Ruleset for Hinted<'_> {
     type Position = usize;
     type Move = usize;
 
@@ -384,6 +402,10 @@ impl Ruleset for Bounded<'_> {
 
     fn value_bound(&self, v: &usize) -> Option<u64> {
         Some(self.bound[*v])
+    }
+
+    fn value_exactly(&self, _: &usize, moves: usize) -> bool {
+        moves <= self.exact_moves
     }
 }
 

@@ -5,7 +5,7 @@ use grundy_graph::{Graph, ParseGraphError, VertexSet};
 
 use crate::closed::{clique_value, cycle_value, edgeless_value, path_value};
 use crate::shape;
-use crate::small::{self, NodeKayles64};
+use crate::small::{self, EXACT_MOVES, NodeKayles64};
 
 /// What can go wrong with Node-Kayles inputs.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -283,6 +283,11 @@ impl Ruleset for NodeKayles {
     /// No, as for [`NodeKayles64`].
     fn move_history(&self) -> bool {
         false
+    }
+
+    /// As for [`NodeKayles64`]: components of at most 20 vertices.
+    fn value_exactly(&self, _: &VertexSet, moves: usize) -> bool {
+        moves <= EXACT_MOVES
     }
 
     /// The available vertices as one word, on graphs of at most 64 vertices.

@@ -8,6 +8,10 @@ use crate::closed::edgeless_value;
 use crate::shape;
 use crate::{NodeKayles, NodeKaylesError};
 
+/// The most moves (vertices) of a component that grundy-core's pruned search values exactly
+/// ([`Ruleset::value_exactly`]).
+pub(crate) const EXACT_MOVES: usize = 20;
+
 /// Node-Kayles on a graph of at most 64 vertices, with a position as one machine word: bit
 /// `v` is set when vertex `v` is available. A move is a vertex, as in [`NodeKayles`].
 ///
@@ -190,6 +194,12 @@ impl Ruleset for NodeKayles64 {
     /// ordering (see `docs/performance.md`).
     fn move_history(&self) -> bool {
         false
+    }
+
+    /// Components of at most 20 vertices: they are met again and again with different
+    /// questions (see `docs/performance.md`).
+    fn value_exactly(&self, _: &u64, moves: usize) -> bool {
+        moves <= EXACT_MOVES
     }
 
     /// The position itself.

@@ -49,7 +49,8 @@
 //! The search recurses on the call stack, one level per move. Below [`PRUNED_MAX_DEPTH`]
 //! levels, and for positions with more than [`SET_MOVES`] moves, it hands the component to the
 //! explicit-stack mex search, so deep games (long subtraction games, say) cannot overflow the
-//! stack.
+//! stack. So it does with the components the ruleset asks to value exactly
+//! ([`Ruleset::value_exactly`]).
 
 use std::sync::Arc;
 
@@ -417,7 +418,7 @@ impl<R: Ruleset> Solver<R> {
         }
         let mut bufs = self.spare.pop().unwrap_or_default();
         self.ruleset.moves(position, &mut bufs.moves);
-        if bufs.moves.len() > SET_MOVES {
+        if bufs.moves.len() > SET_MOVES || self.ruleset.value_exactly(position, bufs.moves.len()) {
             self.recycle(bufs);
             return Ok(None);
         }
