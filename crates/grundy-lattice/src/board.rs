@@ -167,6 +167,22 @@ pub enum BoardError {
         /// The programmes solved.
         nodes: usize,
     },
+    /// A polyhedron of a [`GeneralBoard`](crate::GeneralBoard) that holds a whole line, so
+    /// that play along it need not end.
+    #[error("the board is not pointed: it holds every multiple of {line}")]
+    NotPointed {
+        /// A vector of the lattice whose multiples, added to a point of the board, stay on it,
+        /// as `(1, 0)`.
+        line: String,
+    },
+    /// The lattice of a [`GeneralBoard`](crate::GeneralBoard), or its embedding into the
+    /// orthant, is refused.
+    #[error("the board's lattice: {reason}")]
+    Lattice {
+        /// What is wrong: a generator of the wrong length or with too large an entry, the
+        /// lattice `{0}`, or an embedding whose entries leave the range.
+        reason: String,
+    },
 }
 
 /// A game board: the integer points of a rational polyhedron `Q` inside the orthant, `Q = {x ∈
@@ -231,28 +247,7 @@ impl Board {
     /// beyond [`MAX_ENTRY`], more than [`MAX_INEQUALITIES`] inequalities, a polyhedron too
     /// complex to enumerate ([`MAX_BOARD_WORK`]), or one with no integer point.
     pub fn new(dimension: usize, inequalities: Vec<Inequality>) -> Result<Self, BoardError> {
-        if dimension == 0 || dimension > MAX_DIMENSION {
-            return Err(BoardError::Dimension { dimension, max: MAX_DIMENSION });
-        }
-        if inequalities.len() > MAX_INEQUALITIES {
-            return Err(BoardError::TooManyInequalities {
-                count: inequalities.len(),
-                max: MAX_INEQUALITIES,
-            });
-        }
-        for (i, k) in inequalities.iter().enumerate() {
-            if k.coefficients.len() != dimension {
-                return Err(BoardError::WrongDimension {
-                    index: i + 1,
-                    found: k.coefficients.len(),
-                    expected: dimension,
-                });
-            }
-            let too_large = |x: i64| x.unsigned_abs() > MAX_ENTRY.unsigned_abs();
-            if let Some(&value) = k.coefficients.iter().chain([&k.bound]).find(|&&x| too_large(x)) {
-                return Err(BoardError::EntryTooLarge { index: i + 1, value, max: MAX_ENTRY });
-            }
-        }
+        check_inequalities(dimension, &inequalities)?;
         let mut board = Board { dimension, inequalities, rays: Vec::new() };
         if board.inequalities.is_empty() {
             return Ok(board);
@@ -525,6 +520,37 @@ impl Board {
             Lp::Unbounded | Lp::Infeasible => None,
         }
     }
+}
+
+/// The dimension, the number of inequalities, their lengths and their entries, within the
+/// limits of a board.
+pub(crate) fn check_inequalities(
+    dimension: usize,
+    inequalities: &[Inequality],
+) -> Result<(), BoardError> {
+    if dimension == 0 || dimension > MAX_DIMENSION {
+        return Err(BoardError::Dimension { dimension, max: MAX_DIMENSION });
+    }
+    if inequalities.len() > MAX_INEQUALITIES {
+        return Err(BoardError::TooManyInequalities {
+            count: inequalities.len(),
+            max: MAX_INEQUALITIES,
+        });
+    }
+    for (i, k) in inequalities.iter().enumerate() {
+        if k.coefficients.len() != dimension {
+            return Err(BoardError::WrongDimension {
+                index: i + 1,
+                found: k.coefficients.len(),
+                expected: dimension,
+            });
+        }
+        let too_large = |x: i64| x.unsigned_abs() > MAX_ENTRY.unsigned_abs();
+        if let Some(&value) = k.coefficients.iter().chain([&k.bound]).find(|&&x| too_large(x)) {
+            return Err(BoardError::EntryTooLarge { index: i + 1, value, max: MAX_ENTRY });
+        }
+    }
+    Ok(())
 }
 
 /// The unit vector `e_j` in rationals.

@@ -99,6 +99,16 @@ pub enum LatticeError {
     /// A board that could not be built or read.
     #[error("board: {0}")]
     Board(#[from] crate::BoardError),
+    /// A rule set refused on the image of a [`GeneralBoard`](crate::GeneralBoard) in `N^k`:
+    /// the error names vectors and rays in the image's coordinates `z`, related to the
+    /// board's by the embedding `map`.
+    #[error("on the board's embedding into the orthant ({map}): {source}")]
+    Embedded {
+        /// The embedding, as [`GeneralBoard`](crate::GeneralBoard) displays it.
+        map: String,
+        /// What the rule set's check said on the image.
+        source: Box<LatticeError>,
+    },
     /// A position of `N^d` outside the board's polyhedron.
     #[error("position {point} is not on the board: it breaks {inequality}")]
     OffBoard {

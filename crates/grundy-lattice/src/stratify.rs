@@ -308,7 +308,7 @@ pub(crate) fn rank(gens: &[Vec<u32>], d: usize) -> usize {
 
 /// Gauss-Jordan elimination of `rows` on their first `columns` columns; returns the pivot
 /// columns, row `i` holding the pivot of the `i`-th.
-fn eliminate(rows: &mut [Vec<BigRational>], columns: usize) -> Vec<usize> {
+pub(crate) fn eliminate(rows: &mut [Vec<BigRational>], columns: usize) -> Vec<usize> {
     let mut pivots = Vec::new();
     let mut next = 0;
     for c in 0..columns {
