@@ -11,8 +11,8 @@ use crate::exit::{Failure, Limits, parse_seconds};
 use crate::memory::check_memory;
 use crate::report::json_line;
 use grundy::lattice::{
-    GameTextError, LatticeError, LatticeGame, Outcomes, Point, Proposal, SearchLimits,
-    propose_from_within,
+    GameTextError, GeneralBoard, LatticeError, LatticeGame, Outcomes, Point, Proposal,
+    SearchLimits, propose_from_within, read_vectors,
 };
 
 /// Arguments of `lattice-game`.
@@ -30,11 +30,17 @@ pub(crate) struct LatticeGameArgs {
     #[arg(long)]
     misere: bool,
     /// The board, a rational polyhedron inside N^d: inequalities in x0, x1, ... (coordinate
-    /// j is xj, from 0) separated by commas, e.g. 'x1 <= 2 x0, x0 + x1 >= 1' [default: N^d]
+    /// j is xj, from 0) separated by commas, e.g. 'x1 <= 2 x0, x0 + x1 >= 1' [default: N^d];
+    /// with the prefix 'Z^d:' any pointed polyhedron of Z^d, e.g. 'Z^2: x1 >= x0, x1 >= -x0'
     #[arg(long, value_name = "INEQUALITIES", allow_hyphen_values = true)]
     board: Option<String>,
-    /// The box's upper corner, e.g. 30,30 (coordinates from 0 to these)
-    #[arg(long = "box", value_name = "UPPER")]
+    /// Positions only in the subgroup of Z^d these vectors generate, e.g. '1,1 2,0' (with a
+    /// 'Z^d:' board, or alone for the orthant's points in it)
+    #[arg(long, value_name = "GENERATORS", allow_hyphen_values = true)]
+    lattice: Option<String>,
+    /// The box's upper corner, e.g. 30,30 (coordinates from 0 to these); on a 'Z^d:' board
+    /// or a --lattice, also LOWER:UPPER, e.g. -5,-5:5,5
+    #[arg(long = "box", value_name = "UPPER", allow_hyphen_values = true)]
     upper: String,
     /// Also search an affine stratification of the P-positions: learned from the box,
     /// verified on the box twice as large in every coordinate
@@ -63,6 +69,11 @@ const BYTES_PER_POINT: u64 = 16;
 const MAX_LISTED: usize = 10_000;
 
 pub(crate) fn lattice_game(args: &LatticeGameArgs) -> Result<String, Failure> {
+    let general = args.lattice.is_some()
+        || args.board.as_deref().is_some_and(|b| b.trim_start().starts_with("Z^"));
+    if general {
+        return general_game(args);
+    }
     // clap refuses --defeated with --misere; the library words every other refusal, naming
     // the part at fault as the options are named.
     let game = match &args.board {
@@ -264,4 +275,171 @@ fn plot(outcomes: &Outcomes) -> Option<String> {
     );
     svg.push_str("</svg>\n");
     Some(svg)
+}
+
+/// `lattice-game` on a board outside `N^d` (a `Z^d:` board or a `--lattice`): the outcomes
+/// of the positions of a box of `Z^d`, computed on the board's embedding into `N^k`.
+fn general_game(args: &LatticeGameArgs) -> Result<String, Failure> {
+    if args.stratify {
+        return Err("--stratify: not available on a board outside N^d".into());
+    }
+    if args.plot.is_some() {
+        return Err("--plot: not available on a board outside N^d".into());
+    }
+    let rules = read_vectors(&args.rules).map_err(|e| format!("--rules: {e}"))?;
+    let dimension = rules.first().map_or(0, Vec::len);
+    let lattice = args
+        .lattice
+        .as_deref()
+        .map(read_vectors)
+        .transpose()
+        .map_err(|e| format!("--lattice: {e}"))?;
+    let text = match args.board.as_deref() {
+        Some(text) => text.to_owned(),
+        // The orthant's points in the lattice.
+        None => (0..dimension).map(|j| format!("x{j} >= 0")).collect::<Vec<_>>().join(", "),
+    };
+    let board = GeneralBoard::from_text(&text, dimension.max(1), lattice)
+        .map_err(|e| format!("--board: {e}"))?;
+    let game =
+        board.game_from_text(&args.rules, args.defeated.as_deref(), args.misere).map_err(|e| {
+            match e {
+                GameTextError::DefeatedAndMisere => e.to_string(),
+                _ => format!("--{e}"),
+            }
+        })?;
+    let (lower, upper) = corners(&args.upper, dimension)?;
+    let cells = lower.iter().zip(&upper).fold(1u64, |acc, (&l, &u)| {
+        acc.saturating_mul(u64::try_from(u - l).unwrap_or(u64::MAX).saturating_add(1))
+    });
+    check_memory(&format!("--box {}", args.upper), cells, BYTES_PER_POINT)?;
+    // The box's positions on the embedded board, and the box of N^k around them.
+    let mut positions = Vec::new();
+    let mut reach = vec![0u32; board.board().dimension()];
+    for x in box_points(&lower, &upper) {
+        if let Ok(z) = board.embed(&x) {
+            for (r, &c) in reach.iter_mut().zip(z.coordinates()) {
+                *r = (*r).max(c);
+            }
+            positions.push((x, z));
+        }
+    }
+    let limits = Limits::new(args.max_nodes, args.time_limit);
+    let outcomes =
+        Outcomes::compute_within(&game, &reach, &limits.budget(0)).map_err(|e| match e {
+            LatticeError::Stopped(stop) => limits.stopped(&stop, Vec::new()).into(),
+            e => Failure::from(format!("--box: {e}")),
+        })?;
+    let outcome_of = |z: &Point| {
+        if game.is_defeated(z) { None } else { outcomes.outcome(z) }
+    };
+    let p: Vec<&Vec<i64>> = positions
+        .iter()
+        .filter(|(_, z)| outcome_of(z) == Some(grundy::Outcome::P))
+        .map(|(x, _)| x)
+        .collect();
+    if args.json {
+        let defeated = positions.iter().filter(|(_, z)| game.is_defeated(z)).count();
+        let report = json!({
+            "rules": rules,
+            "board": board.to_string(),
+            "embedding": {
+                "basis": board.basis(),
+                "matrix": board.matrix(),
+                "shift": board.shift(),
+                "board": game.board().to_string(),
+            },
+            "box": { "lower": lower, "upper": upper },
+            "positions": positions.len(),
+            "defeated": defeated,
+            "p_positions": p,
+        });
+        return Ok(json_line(&report));
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "rule set: {}", vectors_text(&rules));
+    let _ = writeln!(out, "board: {board}");
+    let _ = writeln!(out, "embedding into the orthant: {}", board.embedding_text());
+    let _ = writeln!(out, "embedded board: {}", game.board());
+    let _ = writeln!(out, "box: {} to {}", vector_text(&lower), vector_text(&upper));
+    let _ = writeln!(out, "positions in the box: {}", positions.len());
+    let _ = writeln!(out, "P-positions in the box: {}", p.len());
+    if let ([l0, l1], [u0, u1]) = (&lower[..], &upper[..]) {
+        let _ = writeln!(
+            out,
+            "picture (first coordinate to the right, second upwards; P, . for N, x defeated, \
+             blank off the board):"
+        );
+        let by_point: std::collections::HashMap<&[i64], &Point> =
+            positions.iter().map(|(x, z)| (x.as_slice(), z)).collect();
+        for y in (*l1..=*u1).rev() {
+            let row: String = (*l0..=*u0)
+                .map(|x| match by_point.get(&[x, y][..]) {
+                    None => ' ',
+                    Some(z) if game.is_defeated(z) => 'x',
+                    Some(z) => match outcomes.outcome(z) {
+                        Some(grundy::Outcome::P) => 'P',
+                        _ => '.',
+                    },
+                })
+                .collect();
+            let _ = writeln!(out, "{}", row.trim_end());
+        }
+    } else {
+        for x in p.iter().take(MAX_LISTED) {
+            let _ = writeln!(out, "  {}", vector_text(x));
+        }
+        if p.len() > MAX_LISTED {
+            let _ = writeln!(out, "  ... {} more (use --json for all)", p.len() - MAX_LISTED);
+        }
+    }
+    Ok(out)
+}
+
+/// The corners of `--box` on a general board: `LOWER:UPPER`, or `UPPER` from the origin.
+fn corners(text: &str, dimension: usize) -> Result<(Vec<i64>, Vec<i64>), String> {
+    let one = |part: &str| -> Result<Vec<i64>, String> {
+        match read_vectors(part).map_err(|e| format!("--box: {e}"))?.as_slice() {
+            [v] if v.len() == dimension => Ok(v.clone()),
+            [v] => Err(format!("--box: {} coordinates, the rule set {dimension}", v.len())),
+            _ => Err(format!("--box: expected one corner, got '{part}'")),
+        }
+    };
+    let (lower, upper) = match text.split_once(':') {
+        Some((l, u)) => (one(l)?, one(u)?),
+        None => (vec![0; dimension], one(text)?),
+    };
+    if let Some(j) = (0..dimension).find(|&j| lower[j] > upper[j]) {
+        return Err(format!("--box: coordinate {j} runs from {} down to {}", lower[j], upper[j]));
+    }
+    Ok((lower, upper))
+}
+
+/// The points of the box `[lower, upper]` of `Z^d`, the last coordinate fastest.
+fn box_points(lower: &[i64], upper: &[i64]) -> Vec<Vec<i64>> {
+    let mut points = vec![Vec::new()];
+    for (&l, &u) in lower.iter().zip(upper) {
+        points = points
+            .into_iter()
+            .flat_map(|p: Vec<i64>| {
+                (l..=u).map(move |c| {
+                    let mut q = p.clone();
+                    q.push(c);
+                    q
+                })
+            })
+            .collect();
+    }
+    points
+}
+
+/// `(1, -2)`.
+fn vector_text(v: &[i64]) -> String {
+    let items: Vec<String> = v.iter().map(i64::to_string).collect();
+    format!("({})", items.join(", "))
+}
+
+/// `(0, 1), (1, 1)`.
+fn vectors_text(vs: &[Vec<i64>]) -> String {
+    vs.iter().map(|v| vector_text(v)).collect::<Vec<_>>().join(", ")
 }

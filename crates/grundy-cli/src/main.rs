@@ -101,8 +101,8 @@ enum Command {
     TwSearch(wave::SearchArgs),
     /// The generalisation lattice of the rulesets, as Graphviz DOT (or SVG with --svg)
     Lattice(wave::LatticeArgs),
-    /// A lattice game (Guo and Miller): positions are points of N^d, a move subtracts a rule
-    /// vector; prints the P-positions of a box
+    /// A lattice game (Guo and Miller): positions are points of N^d (or of a pointed
+    /// polyhedron of Z^d), a move subtracts a rule vector; prints the P-positions of a box
     LatticeGame(lattice::LatticeGameArgs),
     /// A partizan game in CGSuite's notation, e.g. '{1|*} + ^': canonical form, outcome class,
     /// birthday, mean and temperature; or a comparison 'G <= H'

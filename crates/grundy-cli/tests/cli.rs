@@ -521,6 +521,60 @@ fn lattice_game_on_a_board() {
 }
 
 #[test]
+fn lattice_game_outside_the_orthant() {
+    // The cone y >= |x| of Z^2, moves (0, 1), (1, 1), (-1, 1): the outcome is y's parity.
+    let board = "Z^2: x1 >= x0, x1 >= -x0";
+    let rules = "0,1 1,1 -1,1";
+    let out = grundy(&["lattice-game", "--rules", rules, "--board", board, "--box", "-3,0:3,3"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("board: Z^2: -x0 + x1 >= 0, x0 + x1 >= 0\n"), "{text}");
+    assert!(text.contains("embedding into the orthant: z = U y + t"), "{text}");
+    assert!(text.ends_with("\n.......\n PPPPP\n  ...\n   P\n"), "{text}");
+    // Misère play, as JSON, in the coordinates of the board.
+    let out = grundy(&[
+        "lattice-game",
+        "--rules",
+        rules,
+        "--board",
+        board,
+        "--misere",
+        "--box",
+        "-2,0:2,2",
+        "--json",
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["defeated"], 1);
+    assert_eq!(report["p_positions"], serde_json::json!([[-1, 1], [0, 1], [1, 1]]));
+    // The even points of N^2: the orthant's inequalities are implied by --lattice alone.
+    let out =
+        grundy(&["lattice-game", "--rules", "1,1 2,0 0,2", "--lattice", "1,1 2,0", "--box", "3,3"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("in the lattice of (1, 1), (0, 2)"), "{text}");
+    assert!(text.contains("positions in the box: 8\n"), "{text}");
+    // Refusals: one line, exit status 2.
+    for (args, needle) in [
+        (vec!["--rules", "1,0", "--board", "Z^2: x1 >= 0"], "--board: the board is not pointed"),
+        (vec!["--rules", "0,1 1,1", "--board", board], "axiom 2 fails for the ray (-1, 1)"),
+        (vec!["--rules", "1,0 0,1", "--lattice", "1,1", "--box", "2,2"], "not in the lattice"),
+        (vec!["--rules", rules, "--board", board, "--stratify"], "--stratify: not available"),
+        (vec!["--rules", rules, "--board", board, "--box", "1,0:0,3"], "--box: coordinate 0 runs"),
+    ] {
+        let mut full = vec!["lattice-game"];
+        full.extend(&args);
+        if !args.contains(&"--box") {
+            full.extend(["--box", "-2,0:2,2"]);
+        }
+        let out = grundy(&full);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{full:?}: {err}");
+        assert!(err.contains(needle), "{full:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
 fn lattice_game_bad_input() {
     assert_bad_input(&["lattice-game", "--rules", "-1,0 0,1", "--box", "2,2"], "axiom 1 fails");
     assert_bad_input(&["lattice-game", "--rules", "1,0 1,1", "--box", "2,2"], "axiom 2 fails");

@@ -770,6 +770,12 @@ fn parse_board(text: &str) -> Result<(Prefix, Vec<Parsed>), BoardError> {
     Ok((prefix, inequalities))
 }
 
+/// The inequalities of a board's text in dimension `d`, whatever its prefix says.
+pub(crate) fn parse_inequalities(text: &str, d: usize) -> Result<Vec<Inequality>, BoardError> {
+    let (_, parsed) = parse_board(text)?;
+    dense(text, &parsed, d)
+}
+
 /// The parsed inequalities as [`Inequality`] values of dimension `d`.
 fn dense(text: &str, parsed: &[Parsed], d: usize) -> Result<Vec<Inequality>, BoardError> {
     let error = |at: usize, reason: String| BoardError::Parse { text: text.to_owned(), at, reason };

@@ -25,10 +25,12 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use crate::LatticeError;
-use crate::board::{Board, BoardError, Inequality, check_inequalities, ray_text};
+use crate::board::{
+    Board, BoardError, Inequality, check_inequalities, parse_inequalities, ray_text,
+};
 use crate::exact::{Constraint, Lp, Relation, minimize, rat};
-use crate::game::{LatticeGame, Point};
-use crate::rules::{MAX_ENTRY, RuleSet};
+use crate::game::{GameTextError, LatticeGame, Point};
+use crate::rules::{MAX_ENTRY, RuleSet, read_vectors};
 use crate::stratify::eliminate;
 
 /// The largest multiple of the interior vector tried when a row of the embedding is brought
@@ -331,7 +333,7 @@ impl GeneralBoard {
             }
         }
         RuleSet::on_board(images, &self.board).map_err(|source| LatticeError::Embedded {
-            map: self.to_string(),
+            map: self.embedding_text(),
             source: Box::new(source),
         })
     }
@@ -369,30 +371,77 @@ impl GeneralBoard {
         defeated: Vec<Vec<i64>>,
     ) -> Result<LatticeGame, LatticeError> {
         let rules = self.rules(vectors)?;
-        let mut generators = Vec::with_capacity(defeated.len());
-        for (i, g) in defeated.iter().enumerate() {
-            let point = self.embed(g).map_err(|e| match e {
-                LatticeError::BadPoint { reason, .. } => {
-                    LatticeError::BadPoint { what: "generator", index: i + 1, reason }
-                }
-                LatticeError::OffBoard { point, inequality } => LatticeError::BadPoint {
-                    what: "generator",
-                    index: i + 1,
-                    reason: format!("{point} is not on the board: it breaks {inequality}"),
-                },
-                LatticeError::WrongDimension { found, expected, .. } => {
-                    LatticeError::WrongDimension {
+        let generators = self.embed_generators(&defeated)?;
+        LatticeGame::on_board(rules, self.board.clone(), generators)
+    }
+
+    /// The game written as text on this board, as [`LatticeGame::from_text`]: the rule
+    /// vectors `rules` (`0,1 1,1 -1,1`), the defeated points `defeated` (`0,0 2,-1`), or
+    /// ordinary misère play (the origin defeated; it must be on the board).
+    ///
+    /// ```
+    /// use grundy_lattice::GeneralBoard;
+    ///
+    /// let cone = GeneralBoard::from_text("x1 >= x0, x1 >= -x0", 2, None)?;
+    /// let game = cone.game_from_text("0,1 1,1 -1,1", None, true)?;
+    /// assert!(game.is_defeated(&cone.embed(&[0, 0])?));
+    /// let err = cone.game_from_text("0,1 1,1 -1,1", Some("3,1"), false).unwrap_err();
+    /// assert_eq!(err.to_string(), "defeated: generator 1: (3, 1) is not on the board: it breaks -x0 + x1 >= 0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`GameTextError`]: text that does not parse, a rule set or generator refused (see
+    /// [`GeneralBoard::game`]), misère play on a board without the origin, or both
+    /// `defeated` and `misere`.
+    pub fn game_from_text(
+        &self,
+        rules: &str,
+        defeated: Option<&str>,
+        misere: bool,
+    ) -> Result<LatticeGame, GameTextError> {
+        let vectors = read_vectors(rules).map_err(GameTextError::Rules)?;
+        let generators = match (defeated, misere) {
+            (Some(_), true) => return Err(GameTextError::DefeatedAndMisere),
+            (None, true) => vec![vec![0; self.dimension]],
+            (None, false) => Vec::new(),
+            (Some(text), false) => read_vectors(text).map_err(GameTextError::Defeated)?,
+        };
+        let rules = self.rules(vectors).map_err(GameTextError::Rules)?;
+        let (board, embedded) = (&self.board, self.embed_generators(&generators));
+        LatticeGame::on_board(rules, board.clone(), embedded.map_err(GameTextError::Defeated)?)
+            .map_err(GameTextError::Defeated)
+    }
+
+    /// The defeated points `generators` of the board on the embedded board, numbered from 1
+    /// in errors.
+    fn embed_generators(&self, generators: &[Vec<i64>]) -> Result<Vec<Point>, LatticeError> {
+        generators
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                self.embed(g).map_err(|e| match e {
+                    LatticeError::BadPoint { reason, .. } => {
+                        LatticeError::BadPoint { what: "generator", index: i + 1, reason }
+                    }
+                    LatticeError::OffBoard { point, inequality } => LatticeError::BadPoint {
                         what: "generator",
                         index: i + 1,
-                        found,
-                        expected,
+                        reason: format!("{point} is not on the board: it breaks {inequality}"),
+                    },
+                    LatticeError::WrongDimension { found, expected, .. } => {
+                        LatticeError::WrongDimension {
+                            what: "generator",
+                            index: i + 1,
+                            found,
+                            expected,
+                        }
                     }
-                }
-                other => other,
-            })?;
-            generators.push(point);
-        }
-        LatticeGame::on_board(rules, self.board.clone(), generators)
+                    other => other,
+                })
+            })
+            .collect()
     }
 
     /// The coordinates `y` of `x = B y` in the basis, when `x` is in the lattice.
@@ -415,19 +464,105 @@ impl GeneralBoard {
 }
 
 impl fmt::Display for GeneralBoard {
-    /// `z = U y + t` with `U = [[0, 1], [1, 1]]`, `t = (0, 0)` and `x = B y`,
-    /// `B = [(1, 0), (0, 1)]` (the basis as columns).
+    /// `Z^2: x0 + x1 >= 0, -x0 + x1 >= 0`, then ` in the lattice of (1, 1), (2, 0)` (its
+    /// basis) unless the lattice is `Z^d`; [`GeneralBoard::from_text`] reads it back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Z^{}", self.dimension)?;
+        for (i, k) in self.inequalities.iter().enumerate() {
+            f.write_str(if i == 0 { ": " } else { ", " })?;
+            k.fmt(f)?;
+        }
+        let standard = self.basis.len() == self.dimension
+            && self.basis.iter().enumerate().all(|(i, b)| *b == unit(self.dimension, i));
+        if !standard {
+            let basis: Vec<String> = self.basis.iter().map(|b| ray_text(b)).collect();
+            write!(f, " in the lattice of {}", basis.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+impl GeneralBoard {
+    /// The board written as text: inequalities in `x0, x1, …` as for a [`Board`] (`,` or `;`
+    /// between them), with the prefix `Z^d` (followed by `:` when inequalities follow) or
+    /// none, and without the orthant's implicit `x ≥ 0`; `lattice` as for
+    /// [`GeneralBoard::new`].
+    ///
+    /// ```
+    /// use grundy_lattice::GeneralBoard;
+    ///
+    /// let cone = GeneralBoard::from_text("Z^2: x1 >= x0, x1 >= -x0", 2, None)?;
+    /// assert!(cone.contains(&[-3, 4]));
+    /// assert_eq!(cone.to_string(), "Z^2: -x0 + x1 >= 0, x0 + x1 >= 0");
+    /// let even = GeneralBoard::from_text("x0 >= 0, x1 >= 0", 2, Some(vec![vec![1, 1], vec![2, 0]]))?;
+    /// assert!(!even.contains(&[1, 0]));
+    /// assert_eq!(even.to_string(), "Z^2: x0 >= 0, x1 >= 0 in the lattice of (1, 1), (0, 2)");
+    /// # Ok::<(), grundy_lattice::BoardError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::Parse`] for text that does not parse, a prefix of another dimension or
+    /// the prefix `N^d` (a [`Board`]); the errors of [`GeneralBoard::new`].
+    pub fn from_text(
+        text: &str,
+        dimension: usize,
+        lattice: Option<Vec<Vec<i64>>>,
+    ) -> Result<Self, BoardError> {
+        let inequalities = parse_general(text, dimension)?;
+        GeneralBoard::new(dimension, inequalities, lattice)
+    }
+
+    /// The embedding in words: `z = U y + t with U = [[0, 1], [1, 1]], t = (0, 0) and x = B y,
+    /// B = [(1, 0), (0, 1)]` (`B`'s vectors are the lattice's basis).
+    pub fn embedding_text(&self) -> String {
         let rows: Vec<String> = self.matrix.iter().map(|r| list(r)).collect();
         let basis: Vec<String> = self.basis.iter().map(|b| ray_text(b)).collect();
-        write!(
-            f,
+        format!(
             "z = U y + t with U = [{}], t = {} and x = B y, B = [{}]",
             rows.join(", "),
             ray_text(&self.shift),
             basis.join(", ")
         )
     }
+}
+
+/// The inequalities of a general board's text (see [`GeneralBoard::from_text`]).
+fn parse_general(text: &str, dimension: usize) -> Result<Vec<Inequality>, BoardError> {
+    let error = |at: usize, reason: String| BoardError::Parse { text: text.to_owned(), at, reason };
+    let start = text.len() - text.trim_start().len();
+    let mut rest_at = start;
+    if text[start..].starts_with('N') {
+        return Err(error(start, "the prefix N^d is a board inside the orthant: write Z^d".into()));
+    }
+    if let Some(after) = text[start..].strip_prefix("Z^") {
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let d: usize = after[..digits]
+            .parse()
+            .map_err(|_| error(start + 2, "expected the dimension after 'Z^'".into()))?;
+        if d != dimension {
+            return Err(error(start, format!("the board has dimension {d}, the game {dimension}")));
+        }
+        rest_at = start + 2 + digits;
+        let tail = text[rest_at..].trim_start();
+        rest_at = text.len() - tail.len();
+        if tail.is_empty() {
+            return Ok(Vec::new());
+        }
+        let Some(inner) = tail.strip_prefix(':') else {
+            return Err(error(rest_at, "expected ':' before the inequalities".into()));
+        };
+        rest_at = text.len() - inner.len();
+    }
+    // The inequalities read as a board's, the offsets of errors moved back to the text.
+    let prefix = format!("N^{dimension}: ");
+    let board_text = format!("{prefix}{}", &text[rest_at..]);
+    parse_inequalities(&board_text, dimension).map_err(|e| match e {
+        BoardError::Parse { at, reason, .. } => {
+            error(at.saturating_sub(prefix.len()) + rest_at, reason)
+        }
+        other => other,
+    })
 }
 
 /// Whether `x` satisfies `a · x ≥ b`.
@@ -504,6 +639,11 @@ fn lattice_basis(generators: &[Vec<i64>]) -> Result<Vec<Vec<i64>>, BoardError> {
             let Some(&least) = nonzero.iter().min_by_key(|&&i| rows[i][c].abs()) else { break };
             if nonzero.len() == 1 {
                 rows.swap(top, least);
+                if rows[top][c].is_negative() {
+                    for x in &mut rows[top] {
+                        *x = -x.clone();
+                    }
+                }
                 basis.push(small(&rows[top])?);
                 top += 1;
                 break;

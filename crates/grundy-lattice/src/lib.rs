@@ -163,7 +163,7 @@ pub use error::LatticeError;
 pub use game::{GameTextError, LatticeGame, MAX_DEFEATED, Point};
 pub use general::GeneralBoard;
 pub use rational::{RationalFunction, StrategicGame, Term};
-pub use rules::{MAX_DIMENSION, MAX_ENTRY, MAX_WEIGHT, RuleSet};
+pub use rules::{MAX_DIMENSION, MAX_ENTRY, MAX_WEIGHT, RuleSet, read_vectors};
 pub use search::{Proposal, SearchLimits, propose, propose_from, propose_from_within};
 pub use squarefree::{Play, Squarefree};
 pub use stratify::{MAX_PERIODIC_CELLS, Module, Periodicity, Stratification};

@@ -411,8 +411,25 @@ impl FromStr for RuleSet {
     /// Vectors separated by spaces or `;`, coordinates by commas, each vector optionally in
     /// parentheses: `2,0 0,1 1,1` or `(2, 0); (0, 1); (1, 1)`.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        RuleSet::new(parse_vectors(text)?.into_iter().map(|(_, v)| v).collect())
+        RuleSet::new(read_vectors(text)?)
     }
+}
+
+/// Reads integer vectors written as rule sets are: vectors separated by spaces or `;` (a
+/// vector in parentheses may hold spaces), coordinates by commas, e.g. `1,1 -2,0` or
+/// `(1, 1); (-2, 0)`. Nothing else is checked (lengths, entries).
+///
+/// ```
+/// assert_eq!(grundy_lattice::read_vectors("1,1 (-2, 0)")?, vec![vec![1, 1], vec![-2, 0]]);
+/// assert!(grundy_lattice::read_vectors("1,x").is_err());
+/// # Ok::<(), grundy_lattice::LatticeError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`LatticeError::Parse`] naming the byte where the text stops making sense.
+pub fn read_vectors(text: &str) -> Result<Vec<Vec<i64>>, LatticeError> {
+    Ok(parse_vectors(text)?.into_iter().map(|(_, v)| v).collect())
 }
 
 /// Reads vectors of integers: vectors separated by spaces or `;` (a vector in parentheses may

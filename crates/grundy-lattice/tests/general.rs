@@ -270,6 +270,18 @@ fn errors_name_the_problem() {
     let err = cone.rules(vec![vec![0, 1], vec![0, -1], vec![1, 1], vec![-1, 1]]).unwrap_err();
     assert!(matches!(err, LatticeError::Embedded { .. }), "{err}");
     assert!(err.to_string().contains("axiom 1 fails"), "{err}");
+    // Text: errors point into the text as given.
+    let err = GeneralBoard::from_text("Z^2: x0 >= 0, x1 => 1", 2, None).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cannot read the board 'Z^2: x0 >= 0, x1 => 1' at byte 17: expected '>=' or '<='"
+    );
+    let err = GeneralBoard::from_text("Z^3: x0 >= 0", 2, None).unwrap_err();
+    assert!(err.to_string().contains("the board has dimension 3, the game 2"), "{err}");
+    let err = GeneralBoard::from_text("N^2: x0 >= 0", 2, None).unwrap_err();
+    assert!(err.to_string().contains("write Z^d"), "{err}");
+    let text = GeneralBoard::from_text("x1 >= x0; x1 >= -x0 - 2", 2, None).unwrap();
+    assert_eq!(GeneralBoard::from_text(&text.to_string(), 2, None).unwrap(), text);
     // A point off the polyhedron names the inequality.
     let err = cone.embed(&[3, 1]).unwrap_err();
     assert_eq!(err.to_string(), "position (3, 1) is not on the board: it breaks -x0 + x1 >= 0");
