@@ -464,21 +464,58 @@ impl GeneralBoard {
 }
 
 impl fmt::Display for GeneralBoard {
-    /// `Z^2: x0 + x1 >= 0, -x0 + x1 >= 0`, then ` in the lattice of (1, 1), (2, 0)` (its
-    /// basis) unless the lattice is `Z^d`; [`GeneralBoard::from_text`] reads it back.
+    /// `Z^2: x0 + x1 >= 0, -x0 + x1 >= 0` ([`GeneralBoard::from_text`] reads it back), then
+    /// ` in the lattice of (1, 1), (0, 2)` (its basis) unless the lattice is `Z^d`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Z^{}", self.dimension)?;
-        for (i, k) in self.inequalities.iter().enumerate() {
-            f.write_str(if i == 0 { ": " } else { ", " })?;
-            k.fmt(f)?;
-        }
-        let standard = self.basis.len() == self.dimension
-            && self.basis.iter().enumerate().all(|(i, b)| *b == unit(self.dimension, i));
-        if !standard {
-            let basis: Vec<String> = self.basis.iter().map(|b| ray_text(b)).collect();
+        f.write_str(&self.inequalities_text())?;
+        if let Some(basis) = self.sublattice() {
+            let basis: Vec<String> = basis.iter().map(|b| ray_text(b)).collect();
             write!(f, " in the lattice of {}", basis.join(", "))?;
         }
         Ok(())
+    }
+}
+
+/// A [`GeneralBoard`] as data: its inequalities as text and the basis of its lattice.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GeneralBoardData {
+    /// `Z^2: x0 + x1 >= 0, -x0 + x1 >= 0`.
+    board: String,
+    /// Absent for `Z^d`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lattice: Option<Vec<Vec<i64>>>,
+}
+
+/// `{"board": "Z^2: x0 + x1 >= 0, -x0 + x1 >= 0", "lattice": [[1, 1], [0, 2]]}` (no
+/// `lattice` for `Z^d`).
+#[cfg(feature = "serde")]
+impl serde::Serialize for GeneralBoard {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let data = GeneralBoardData {
+            board: self.inequalities_text(),
+            lattice: self.sublattice().map(<[Vec<i64>]>::to_vec),
+        };
+        data.serialize(serializer)
+    }
+}
+
+/// A board from its data, checked and embedded again by [`GeneralBoard::from_text`].
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for GeneralBoard {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let data = GeneralBoardData::deserialize(deserializer)?;
+        let trimmed = data.board.trim_start();
+        let dimension = trimmed
+            .strip_prefix("Z^")
+            .and_then(|rest| {
+                let digits =
+                    rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                rest[..digits].parse().ok()
+            })
+            .ok_or_else(|| serde::de::Error::custom("a general board's text starts with Z^d"))?;
+        GeneralBoard::from_text(&data.board, dimension, data.lattice)
+            .map_err(serde::de::Error::custom)
     }
 }
 
@@ -511,6 +548,23 @@ impl GeneralBoard {
     ) -> Result<Self, BoardError> {
         let inequalities = parse_general(text, dimension)?;
         GeneralBoard::new(dimension, inequalities, lattice)
+    }
+
+    /// `Z^d: ` and the inequalities, the text [`GeneralBoard::from_text`] reads.
+    fn inequalities_text(&self) -> String {
+        let mut text = format!("Z^{}", self.dimension);
+        for (i, k) in self.inequalities.iter().enumerate() {
+            text.push_str(if i == 0 { ": " } else { ", " });
+            text.push_str(&k.to_string());
+        }
+        text
+    }
+
+    /// The basis of the lattice, unless it is the unit vectors of `Z^d`.
+    fn sublattice(&self) -> Option<&[Vec<i64>]> {
+        let standard = self.basis.len() == self.dimension
+            && self.basis.iter().enumerate().all(|(i, b)| *b == unit(self.dimension, i));
+        (!standard).then_some(self.basis.as_slice())
     }
 
     /// The embedding in words: `z = U y + t with U = [[0, 1], [1, 1]], t = (0, 0) and x = B y,

@@ -4,7 +4,7 @@
 #![cfg(feature = "serde")]
 
 use grundy_core::{Outcome, Solver};
-use grundy_lattice::{LatticeGame, Play, Point, RuleSet, SearchLimits};
+use grundy_lattice::{GeneralBoard, LatticeGame, Play, Point, RuleSet, SearchLimits};
 
 #[test]
 fn serde_points_and_rules_round_trip() {
@@ -67,4 +67,21 @@ fn serde_refuses_invalid_rules_and_games() {
     assert!(err.contains("generator 1 has 3 coordinates"), "{err}");
     assert!(serde_json::from_str::<LatticeGame>(r#"{"rules":[[-1,0],[0,1]]}"#).is_err());
     assert!(serde_json::from_str::<Point>("[1,-1]").is_err());
+}
+
+#[test]
+fn serde_general_boards_round_trip() {
+    let even =
+        GeneralBoard::from_text("x0 >= 0, x1 >= 0", 2, Some(vec![vec![1, 1], vec![2, 0]])).unwrap();
+    let text = serde_json::to_string(&even).unwrap();
+    assert_eq!(text, r#"{"board":"Z^2: x0 >= 0, x1 >= 0","lattice":[[1,1],[0,2]]}"#);
+    assert_eq!(serde_json::from_str::<GeneralBoard>(&text).unwrap(), even);
+    let cone = GeneralBoard::from_text("Z^2: x1 >= x0, x1 >= -x0", 2, None).unwrap();
+    let text = serde_json::to_string(&cone).unwrap();
+    assert_eq!(text, r#"{"board":"Z^2: -x0 + x1 >= 0, x0 + x1 >= 0"}"#);
+    assert_eq!(serde_json::from_str::<GeneralBoard>(&text).unwrap(), cone);
+    // Refused as GeneralBoard::from_text refuses.
+    let err = serde_json::from_str::<GeneralBoard>(r#"{"board":"Z^2: x1 >= 0"}"#).unwrap_err();
+    assert!(err.to_string().contains("not pointed"), "{err}");
+    assert!(serde_json::from_str::<GeneralBoard>(r#"{"board":"x1 >= 0"}"#).is_err());
 }
