@@ -313,33 +313,16 @@ fn general_game(args: &LatticeGameArgs) -> Result<String, Failure> {
         acc.saturating_mul(u64::try_from(u - l).unwrap_or(u64::MAX).saturating_add(1))
     });
     check_memory(&format!("--box {}", args.upper), cells, BYTES_PER_POINT)?;
-    // The box's positions on the embedded board, and the box of N^k around them.
-    let mut positions = Vec::new();
-    let mut reach = vec![0u32; board.board().dimension()];
-    for x in box_points(&lower, &upper) {
-        if let Ok(z) = board.embed(&x) {
-            for (r, &c) in reach.iter_mut().zip(z.coordinates()) {
-                *r = (*r).max(c);
-            }
-            positions.push((x, z));
-        }
-    }
     let limits = Limits::new(args.max_nodes, args.time_limit);
-    let outcomes =
-        Outcomes::compute_within(&game, &reach, &limits.budget(0)).map_err(|e| match e {
+    let positions =
+        board.outcomes_in_box(&game, &lower, &upper, &limits.budget(0)).map_err(|e| match e {
             LatticeError::Stopped(stop) => limits.stopped(&stop, Vec::new()).into(),
             e => Failure::from(format!("--box: {e}")),
         })?;
-    let outcome_of = |z: &Point| {
-        if game.is_defeated(z) { None } else { outcomes.outcome(z) }
-    };
-    let p: Vec<&Vec<i64>> = positions
-        .iter()
-        .filter(|(_, z)| outcome_of(z) == Some(grundy::Outcome::P))
-        .map(|(x, _)| x)
-        .collect();
+    let p: Vec<&Vec<i64>> =
+        positions.iter().filter(|(_, o)| *o == Some(grundy::Outcome::P)).map(|(x, _)| x).collect();
     if args.json {
-        let defeated = positions.iter().filter(|(_, z)| game.is_defeated(z)).count();
+        let defeated = positions.iter().filter(|(_, o)| o.is_none()).count();
         let report = json!({
             "rules": rules,
             "board": board.to_string(),
@@ -370,17 +353,15 @@ fn general_game(args: &LatticeGameArgs) -> Result<String, Failure> {
             "picture (first coordinate to the right, second upwards; P, . for N, x defeated, \
              blank off the board):"
         );
-        let by_point: std::collections::HashMap<&[i64], &Point> =
-            positions.iter().map(|(x, z)| (x.as_slice(), z)).collect();
+        let by_point: std::collections::HashMap<&[i64], Option<grundy::Outcome>> =
+            positions.iter().map(|(x, o)| (x.as_slice(), *o)).collect();
         for y in (*l1..=*u1).rev() {
             let row: String = (*l0..=*u0)
                 .map(|x| match by_point.get(&[x, y][..]) {
                     None => ' ',
-                    Some(z) if game.is_defeated(z) => 'x',
-                    Some(z) => match outcomes.outcome(z) {
-                        Some(grundy::Outcome::P) => 'P',
-                        _ => '.',
-                    },
+                    Some(None) => 'x',
+                    Some(Some(grundy::Outcome::P)) => 'P',
+                    Some(Some(_)) => '.',
                 })
                 .collect();
             let _ = writeln!(out, "{}", row.trim_end());
@@ -413,24 +394,6 @@ fn corners(text: &str, dimension: usize) -> Result<(Vec<i64>, Vec<i64>), String>
         return Err(format!("--box: coordinate {j} runs from {} down to {}", lower[j], upper[j]));
     }
     Ok((lower, upper))
-}
-
-/// The points of the box `[lower, upper]` of `Z^d`, the last coordinate fastest.
-fn box_points(lower: &[i64], upper: &[i64]) -> Vec<Vec<i64>> {
-    let mut points = vec![Vec::new()];
-    for (&l, &u) in lower.iter().zip(upper) {
-        points = points
-            .into_iter()
-            .flat_map(|p: Vec<i64>| {
-                (l..=u).map(move |c| {
-                    let mut q = p.clone();
-                    q.push(c);
-                    q
-                })
-            })
-            .collect();
-    }
-    points
 }
 
 /// `(1, -2)`.

@@ -24,18 +24,24 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use crate::LatticeError;
 use crate::board::{
     Board, BoardError, Inequality, check_inequalities, parse_inequalities, ray_text,
 };
+use crate::boxdp::MAX_CELLS;
 use crate::exact::{Constraint, Lp, Relation, minimize, rat};
 use crate::game::{GameTextError, LatticeGame, Point};
 use crate::rules::{MAX_ENTRY, RuleSet, read_vectors};
 use crate::stratify::eliminate;
+use crate::{LatticeError, Outcomes};
+use grundy_core::{Budget, Outcome};
 
 /// The largest multiple of the interior vector tried when a row of the embedding is brought
 /// into the dual cone (`2^MAX_LIFT`).
 const MAX_LIFT: u32 = 20;
+
+/// The positions of a box of a [`GeneralBoard`] in the box's order, each with its outcome
+/// (`None` for a defeated position): what [`GeneralBoard::outcomes_in_box`] gives.
+pub type BoxPositions = Vec<(Vec<i64>, Option<Outcome>)>;
 
 /// A board outside `N^d`: the points of a subgroup `Λ` of `Z^d` (all of `Z^d` unless given)
 /// in a pointed rational polyhedron `Q = {x ∈ R^d : a_i · x ≥ b_i}` (no sign constraint on
@@ -442,6 +448,92 @@ impl GeneralBoard {
                 })
             })
             .collect()
+    }
+
+    /// The positions of the box `[lower, upper]` of `Z^d` on this board, each with its
+    /// outcome in `game` (a game on this board, from [`GeneralBoard::game`]; `None` for a
+    /// defeated position), in the box's order (the last coordinate fastest). Computed by
+    /// [`Outcomes`] on the box of `N^k` that holds the images, under `budget`.
+    ///
+    /// ```
+    /// use grundy_core::{Budget, Outcome};
+    /// use grundy_lattice::GeneralBoard;
+    ///
+    /// let cone = GeneralBoard::from_text("x1 >= x0, x1 >= -x0", 2, None)?;
+    /// let game = cone.game_from_text("0,1 1,1 -1,1", None, false)?;
+    /// let found = cone.outcomes_in_box(&game, &[-2, 0], &[2, 2], &Budget::unlimited())?;
+    /// // (0, 0); (−1, 1) to (1, 1); (−2, 2) to (2, 2).
+    /// assert_eq!(found.len(), 9);
+    /// assert!(found.iter().all(|(x, o)| *o == Some(if x[1] % 2 == 0 { Outcome::P } else { Outcome::N })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`LatticeError`]: corners of the wrong dimension or out of order (as
+    /// [`LatticeError::BadPoint`]), a game on another board, a box of more than
+    /// [`MAX_CELLS`] points, and those of [`Outcomes::compute_within`].
+    pub fn outcomes_in_box(
+        &self,
+        game: &LatticeGame,
+        lower: &[i64],
+        upper: &[i64],
+        budget: &Budget,
+    ) -> Result<BoxPositions, LatticeError> {
+        let d = self.dimension;
+        for corner in [lower, upper] {
+            if corner.len() != d {
+                return Err(LatticeError::WrongDimension {
+                    what: "box",
+                    index: 1,
+                    found: corner.len(),
+                    expected: d,
+                });
+            }
+        }
+        if let Some(j) = (0..d).find(|&j| lower[j] > upper[j]) {
+            return Err(LatticeError::BadPoint {
+                what: "box",
+                index: 1,
+                reason: format!("coordinate {j} runs from {} down to {}", lower[j], upper[j]),
+            });
+        }
+        if game.board() != &self.board {
+            return Err(LatticeError::BadPoint {
+                what: "game",
+                index: 1,
+                reason: "the game is not on this board".to_owned(),
+            });
+        }
+        let cells = lower.iter().zip(upper).fold(1u64, |acc, (&l, &u)| {
+            acc.saturating_mul(u64::try_from(i128::from(u) - i128::from(l) + 1).unwrap_or(u64::MAX))
+        });
+        if cells > MAX_CELLS {
+            return Err(LatticeError::BoxTooLarge { cells, max: MAX_CELLS });
+        }
+        let mut positions = Vec::new();
+        let mut reach = vec![0u32; self.basis.len()];
+        let mut x = lower.to_vec();
+        loop {
+            if let Ok(z) = self.embed(&x) {
+                for (r, &c) in reach.iter_mut().zip(z.coordinates()) {
+                    *r = (*r).max(c);
+                }
+                positions.push((x.clone(), z));
+            }
+            // The next point of the box, the last coordinate fastest.
+            let Some(j) = (0..d).rev().find(|&j| x[j] < upper[j]) else { break };
+            x[j] += 1;
+            x[j + 1..].copy_from_slice(&lower[j + 1..]);
+        }
+        let outcomes = Outcomes::compute_within(game, &reach, budget)?;
+        Ok(positions
+            .into_iter()
+            .map(|(x, z)| {
+                let outcome = if game.is_defeated(&z) { None } else { outcomes.outcome(&z) };
+                (x, outcome)
+            })
+            .collect())
     }
 
     /// The coordinates `y` of `x = B y` in the basis, when `x` is in the lattice.

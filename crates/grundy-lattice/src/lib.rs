@@ -30,8 +30,9 @@
 //!   points in any subgroup of `Z^d` (given by generators), played through an affine map that
 //!   is unimodular on the lattice and sends the board into a [`Board`] of `N^k`
 //!   ([`GeneralBoard::embed`] and [`GeneralBoard::original`] translate positions,
-//!   [`GeneralBoard::game`] builds the game); a board that holds a line is refused as not
-//!   pointed, naming the line.
+//!   [`GeneralBoard::game`] builds the game, [`GeneralBoard::outcomes_in_box`] gives the
+//!   outcomes of a box of `Z^d`); a board that holds a line is refused as not pointed,
+//!   naming the line.
 //! - [`LatticeGame`]: the board minus a finite order ideal of defeated positions
 //!   (Definition 2.3): normal play, ordinary misère play, or any generators. It is a
 //!   [`Ruleset`](grundy_core::Ruleset) whose moves are rule vectors, so every solver of
@@ -161,7 +162,7 @@ pub use boxdp::{MAX_CELLS, MAX_CELLS_BY_WEIGHT, Outcomes};
 pub use congruence::{Quotient, congruence_witness, congruence_witness_in_box};
 pub use error::LatticeError;
 pub use game::{GameTextError, LatticeGame, MAX_DEFEATED, Point};
-pub use general::GeneralBoard;
+pub use general::{BoxPositions, GeneralBoard};
 pub use rational::{RationalFunction, StrategicGame, Term};
 pub use rules::{MAX_DIMENSION, MAX_ENTRY, MAX_WEIGHT, RuleSet, read_vectors};
 pub use search::{Proposal, SearchLimits, propose, propose_from, propose_from_within};

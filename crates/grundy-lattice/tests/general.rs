@@ -282,6 +282,19 @@ fn errors_name_the_problem() {
     assert!(err.to_string().contains("write Z^d"), "{err}");
     let text = GeneralBoard::from_text("x1 >= x0; x1 >= -x0 - 2", 2, None).unwrap();
     assert_eq!(GeneralBoard::from_text(&text.to_string(), 2, None).unwrap(), text);
+    // Boxes: corners out of order, of the wrong dimension, or a game of another board.
+    let budget = grundy_core::Budget::unlimited();
+    let game = cone.game(vec![vec![0, 1], vec![1, 1], vec![-1, 1]], vec![]).unwrap();
+    let err = cone.outcomes_in_box(&game, &[0, 3], &[2, 1], &budget).unwrap_err();
+    assert_eq!(err.to_string(), "box 1: coordinate 1 runs from 3 down to 1");
+    assert!(cone.outcomes_in_box(&game, &[0], &[2], &budget).is_err());
+    let nim2 = LatticeGame::normal(RuleSet::new(vec![vec![1, 0], vec![0, 1]]).unwrap());
+    let err = cone.outcomes_in_box(&nim2, &[0, 0], &[2, 2], &budget).unwrap_err();
+    assert!(err.to_string().contains("not on this board"), "{err}");
+    // The box's positions in order, the last coordinate fastest.
+    let found = cone.outcomes_in_box(&game, &[-1, 0], &[1, 1], &budget).unwrap();
+    let points: Vec<Vec<i64>> = found.into_iter().map(|(x, _)| x).collect();
+    assert_eq!(points, vec![vec![-1, 1], vec![0, 0], vec![0, 1], vec![1, 1]]);
     // A point off the polyhedron names the inequality.
     let err = cone.embed(&[3, 1]).unwrap_err();
     assert_eq!(err.to_string(), "position (3, 1) is not on the board: it breaks -x0 + x1 >= 0");
