@@ -92,10 +92,11 @@ impl GeneralBoard {
     /// # Errors
     ///
     /// [`BoardError`]: a dimension out of range, an inequality or generator of the wrong
-    /// length, an entry beyond [`MAX_ENTRY`], more than [`MAX_INEQUALITIES`](crate::MAX_INEQUALITIES) inequalities, a
-    /// lattice of rank 0, a polyhedron that is not pointed (it holds a line of the lattice's
-    /// span, named in the error) or has no lattice point, or an embedding whose entries grow
-    /// beyond [`MAX_ENTRY`].
+    /// length, an entry beyond [`MAX_ENTRY`], more than
+    /// [`MAX_INEQUALITIES`](crate::MAX_INEQUALITIES) inequalities, a lattice of rank 0, a
+    /// polyhedron that is not pointed (it holds a line of the lattice's span, named in the
+    /// error) or has no lattice point, or an embedding whose entries grow beyond
+    /// [`MAX_ENTRY`].
     pub fn new(
         dimension: usize,
         inequalities: Vec<Inequality>,
