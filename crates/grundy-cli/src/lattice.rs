@@ -310,7 +310,8 @@ fn general_game(args: &LatticeGameArgs) -> Result<String, Failure> {
         })?;
     let (lower, upper) = corners(&args.upper, dimension)?;
     let cells = lower.iter().zip(&upper).fold(1u64, |acc, (&l, &u)| {
-        acc.saturating_mul(u64::try_from(u - l).unwrap_or(u64::MAX).saturating_add(1))
+        let width = i128::from(u) - i128::from(l) + 1;
+        acc.saturating_mul(u64::try_from(width).unwrap_or(u64::MAX))
     });
     check_memory(&format!("--box {}", args.upper), cells, BYTES_PER_POINT)?;
     let limits = Limits::new(args.max_nodes, args.time_limit);

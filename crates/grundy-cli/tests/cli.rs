@@ -553,9 +553,33 @@ fn lattice_game_outside_the_orthant() {
     assert!(out.status.success(), "{text}");
     assert!(text.contains("in the lattice of (1, 1), (0, 2)"), "{text}");
     assert!(text.contains("positions in the box: 8\n"), "{text}");
+    // A budget stops the box's enumeration: exit status 3.
+    let out = grundy(&[
+        "lattice-game",
+        "--rules",
+        rules,
+        "--board",
+        board,
+        "--box",
+        "-300,0:300,300",
+        "--max-nodes",
+        "1000",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
     // Refusals: one line, exit status 2.
     for (args, needle) in [
         (vec!["--rules", "1,0", "--board", "Z^2: x1 >= 0"], "--board: the board is not pointed"),
+        (
+            vec![
+                "--rules",
+                rules,
+                "--board",
+                board,
+                "--box",
+                "-9223372036854775808,0:9223372036854775807,1",
+            ],
+            "--box",
+        ),
         (vec!["--rules", "0,1 1,1", "--board", board], "axiom 2 fails for the ray (-1, 1)"),
         (vec!["--rules", "1,0 0,1", "--lattice", "1,1", "--box", "2,2"], "not in the lattice"),
         (vec!["--rules", rules, "--board", board, "--stratify"], "--stratify: not available"),

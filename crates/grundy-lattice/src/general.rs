@@ -454,7 +454,8 @@ impl GeneralBoard {
     /// The positions of the box `[lower, upper]` of `Z^d` on this board, each with its
     /// outcome in `game` (a game on this board, from [`GeneralBoard::game`]; `None` for a
     /// defeated position), in the box's order (the last coordinate fastest). Computed by
-    /// [`Outcomes`] on the box of `N^k` that holds the images, under `budget`.
+    /// [`Outcomes`] on the box of `N^k` that holds the images, under `budget` (each point
+    /// of the box asked for counts one node, and each cell of the box of `N^k` another).
     ///
     /// ```
     /// use grundy_core::{Budget, Outcome};
@@ -515,7 +516,11 @@ impl GeneralBoard {
         let mut positions = Vec::new();
         let mut reach = vec![0u32; self.basis.len()];
         let mut x = lower.to_vec();
+        // Each point of the box counts a node of the budget, as each cell of the box of
+        // `N^k` does in the dynamic programme.
+        let mut meter = budget.start();
         loop {
+            meter.tick()?;
             if let Ok(z) = self.embed(&x) {
                 for (r, &c) in reach.iter_mut().zip(z.coordinates()) {
                     *r = (*r).max(c);
@@ -539,6 +544,9 @@ impl GeneralBoard {
 
     /// The coordinates `y` of `x = B y` in the basis, when `x` is in the lattice.
     fn lattice_coordinates(&self, x: &[i64]) -> Option<Vec<BigInt>> {
+        if self.sublattice().is_none() {
+            return Some(x.iter().map(|&c| BigInt::from(c)).collect());
+        }
         let k = self.basis.len();
         let mut rows: Vec<Vec<BigRational>> = (0..self.dimension)
             .map(|i| {
