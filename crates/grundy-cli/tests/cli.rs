@@ -531,18 +531,12 @@ fn lattice_game_outside_the_orthant() {
     assert!(text.contains("board: Z^2: -x0 + x1 >= 0, x0 + x1 >= 0\n"), "{text}");
     assert!(text.contains("embedding into the orthant: z = U y + t"), "{text}");
     assert!(text.ends_with("\n.......\n PPPPP\n  ...\n   P\n"), "{text}");
+    // The game on the cone with more options.
+    let on_cone = |more: &[&str]| {
+        grundy(&[&["lattice-game", "--rules", rules, "--board", board][..], more].concat())
+    };
     // Misère play, as JSON, in the coordinates of the board.
-    let out = grundy(&[
-        "lattice-game",
-        "--rules",
-        rules,
-        "--board",
-        board,
-        "--misere",
-        "--box",
-        "-2,0:2,2",
-        "--json",
-    ]);
+    let out = on_cone(&["--misere", "--box", "-2,0:2,2", "--json"]);
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["defeated"], 1);
     assert_eq!(report["p_positions"], serde_json::json!([[-1, 1], [0, 1], [1, 1]]));
@@ -554,17 +548,7 @@ fn lattice_game_outside_the_orthant() {
     assert!(text.contains("in the lattice of (1, 1), (0, 2)"), "{text}");
     assert!(text.contains("positions in the box: 8\n"), "{text}");
     // A budget stops the box's enumeration: exit status 3.
-    let out = grundy(&[
-        "lattice-game",
-        "--rules",
-        rules,
-        "--board",
-        board,
-        "--box",
-        "-300,0:300,300",
-        "--max-nodes",
-        "1000",
-    ]);
+    let out = on_cone(&["--box", "-300,0:300,300", "--max-nodes", "1000"]);
     assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
     // Refusals: one line, exit status 2.
     for (args, needle) in [
