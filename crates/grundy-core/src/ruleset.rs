@@ -371,8 +371,8 @@ pub trait Ruleset {
     /// wins. The answers are the same either way.
     ///
     /// The default is `false`. Return `moves <= k` for a small `k` when components of few
-    /// moves abound, and measure: on random graphs of Node-Kayles `k = 20` saves about a
-    /// seventh of the positions, on a Cram that queries well it costs time.
+    /// moves abound, and measure: it pays on some rulesets and costs on others (figures in
+    /// `docs/performance.md`).
     fn value_exactly(&self, component: &Self::Position, moves: usize) -> bool {
         let _ = (component, moves);
         false

@@ -28,10 +28,10 @@ use crate::board::{
     Board, BoardError, Inequality, check_inequalities, parse_inequalities, ray_text,
 };
 use crate::boxdp::MAX_CELLS;
-use crate::exact::{Constraint, Lp, Relation, minimize, rat};
+use crate::exact::{Constraint, Lp, Relation, minimize};
 use crate::game::{GameTextError, LatticeGame, Point};
 use crate::rules::{MAX_ENTRY, RuleSet, read_vectors};
-use crate::stratify::eliminate;
+use crate::stratify::{eliminate, solve};
 use crate::{LatticeError, Outcomes};
 use grundy_core::{Budget, Outcome};
 
@@ -230,14 +230,7 @@ impl GeneralBoard {
     /// (naming the inequality it breaks), or mapped beyond the coordinates of a [`Point`].
     pub fn embed(&self, x: &[i64]) -> Result<Point, LatticeError> {
         let bad = |reason: String| LatticeError::BadPoint { what: "position", index: 1, reason };
-        if x.len() != self.dimension {
-            return Err(LatticeError::WrongDimension {
-                what: "position",
-                index: 1,
-                found: x.len(),
-                expected: self.dimension,
-            });
-        }
+        check_length("position", x, self.dimension)?;
         if let Some(q) = self.inequalities.iter().find(|q| !holds(q, x)) {
             return Err(LatticeError::OffBoard { point: ray_text(x), inequality: q.to_string() });
         }
@@ -262,15 +255,7 @@ impl GeneralBoard {
     ///
     /// [`LatticeError::WrongDimension`] for a point of the wrong dimension.
     pub fn original(&self, z: &Point) -> Result<Vec<i64>, LatticeError> {
-        let k = self.basis.len();
-        if z.dimension() != k {
-            return Err(LatticeError::WrongDimension {
-                what: "position",
-                index: 1,
-                found: z.dimension(),
-                expected: k,
-            });
-        }
+        check_length("position", z.coordinates(), self.basis.len())?;
         let moved: Vec<i128> = z
             .coordinates()
             .iter()
@@ -298,14 +283,7 @@ impl GeneralBoard {
     /// [`LatticeError::BadPoint`] when `γ` is not in the lattice or its image leaves `i64`;
     /// [`LatticeError::WrongDimension`] for a vector of the wrong dimension.
     pub fn direction(&self, gamma: &[i64]) -> Result<Vec<i64>, LatticeError> {
-        if gamma.len() != self.dimension {
-            return Err(LatticeError::WrongDimension {
-                what: "rule vector",
-                index: 1,
-                found: gamma.len(),
-                expected: self.dimension,
-            });
-        }
+        check_length("rule vector", gamma, self.dimension)?;
         let bad = |reason: String| LatticeError::BadPoint { what: "rule vector", index: 1, reason };
         let y = self.lattice_coordinates(gamma).ok_or_else(|| {
             bad(format!("{} is not in the lattice of the board", ray_text(gamma)))
@@ -331,7 +309,7 @@ impl GeneralBoard {
     pub fn rules(&self, vectors: Vec<Vec<i64>>) -> Result<RuleSet, LatticeError> {
         let mut images = Vec::with_capacity(vectors.len());
         for (i, gamma) in vectors.iter().enumerate() {
-            images.push(self.direction(gamma).map_err(|e| renumber(e, i + 1))?);
+            images.push(self.direction(gamma).map_err(|e| renumber(e, "rule vector", i + 1))?);
         }
         // Axiom 2 ray by ray, so that a failure is told in the board's own coordinates.
         for ray in self.board.rays() {
@@ -427,27 +405,7 @@ impl GeneralBoard {
         generators
             .iter()
             .enumerate()
-            .map(|(i, g)| {
-                self.embed(g).map_err(|e| match e {
-                    LatticeError::BadPoint { reason, .. } => {
-                        LatticeError::BadPoint { what: "generator", index: i + 1, reason }
-                    }
-                    LatticeError::OffBoard { point, inequality } => LatticeError::BadPoint {
-                        what: "generator",
-                        index: i + 1,
-                        reason: format!("{point} is not on the board: it breaks {inequality}"),
-                    },
-                    LatticeError::WrongDimension { found, expected, .. } => {
-                        LatticeError::WrongDimension {
-                            what: "generator",
-                            index: i + 1,
-                            found,
-                            expected,
-                        }
-                    }
-                    other => other,
-                })
-            })
+            .map(|(i, g)| self.embed(g).map_err(|e| renumber(e, "generator", i + 1)))
             .collect()
     }
 
@@ -484,14 +442,7 @@ impl GeneralBoard {
     ) -> Result<BoxPositions, LatticeError> {
         let d = self.dimension;
         for corner in [lower, upper] {
-            if corner.len() != d {
-                return Err(LatticeError::WrongDimension {
-                    what: "box",
-                    index: 1,
-                    found: corner.len(),
-                    expected: d,
-                });
-            }
+            check_length("box", corner, d)?;
         }
         if let Some(j) = (0..d).find(|&j| lower[j] > upper[j]) {
             return Err(LatticeError::BadPoint {
@@ -547,20 +498,8 @@ impl GeneralBoard {
         if self.sublattice().is_none() {
             return Some(x.iter().map(|&c| BigInt::from(c)).collect());
         }
-        let k = self.basis.len();
-        let mut rows: Vec<Vec<BigRational>> = (0..self.dimension)
-            .map(|i| {
-                let mut row: Vec<BigRational> = self.basis.iter().map(|b| rat(b[i])).collect();
-                row.push(rat(x[i]));
-                row
-            })
-            .collect();
-        let pivots = eliminate(&mut rows, k);
-        debug_assert_eq!(pivots.len(), k, "a basis is independent");
-        if rows[pivots.len()..].iter().any(|row| !row[k].is_zero()) {
-            return None;
-        }
-        rows[..k].iter().map(|row| row[k].is_integer().then(|| row[k].to_integer())).collect()
+        let y = solve(&self.basis, x)?;
+        y.iter().map(|v| v.is_integer().then(|| v.to_integer())).collect()
     }
 }
 
@@ -727,17 +666,29 @@ fn holds(q: &Inequality, x: &[i64]) -> bool {
     sum >= i128::from(q.bound())
 }
 
-/// The error `e` about a vector, numbered `index`.
-fn renumber(e: LatticeError, index: usize) -> LatticeError {
+/// The error `e` about one vector, told of the vector `what` number `index` (a point off the
+/// polyhedron as a bad point naming the inequality it breaks).
+fn renumber(e: LatticeError, what: &'static str, index: usize) -> LatticeError {
     match e {
-        LatticeError::BadPoint { what, reason, .. } => {
-            LatticeError::BadPoint { what, index, reason }
-        }
-        LatticeError::WrongDimension { what, found, expected, .. } => {
+        LatticeError::BadPoint { reason, .. } => LatticeError::BadPoint { what, index, reason },
+        LatticeError::OffBoard { point, inequality } => LatticeError::BadPoint {
+            what,
+            index,
+            reason: format!("{point} is not on the board: it breaks {inequality}"),
+        },
+        LatticeError::WrongDimension { found, expected, .. } => {
             LatticeError::WrongDimension { what, index, found, expected }
         }
         other => other,
     }
+}
+
+/// [`LatticeError::WrongDimension`] for `what` (number 1) unless `v` has `expected` entries.
+fn check_length<T>(what: &'static str, v: &[T], expected: usize) -> Result<(), LatticeError> {
+    if v.len() == expected {
+        return Ok(());
+    }
+    Err(LatticeError::WrongDimension { what, index: 1, found: v.len(), expected })
 }
 
 /// `[0, 1]`.

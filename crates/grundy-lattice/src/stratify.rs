@@ -335,12 +335,15 @@ pub(crate) fn eliminate(rows: &mut [Vec<BigRational>], columns: usize) -> Vec<us
 
 /// The unique solution `n` of `Σ n_j gens[j] = r` for linearly independent `gens`, or `None`
 /// if the system has none.
-pub(crate) fn solve(gens: &[Vec<u32>], r: &[i64]) -> Option<Vec<BigRational>> {
+pub(crate) fn solve<T: Copy + Into<BigInt>>(
+    gens: &[Vec<T>],
+    r: &[i64],
+) -> Option<Vec<BigRational>> {
     let k = gens.len();
     let mut rows: Vec<Vec<BigRational>> = (0..r.len())
         .map(|i| {
             let mut row: Vec<BigRational> =
-                gens.iter().map(|v| BigRational::from_integer(BigInt::from(v[i]))).collect();
+                gens.iter().map(|v| BigRational::from_integer(v[i].into())).collect();
             row.push(BigRational::from_integer(BigInt::from(r[i])));
             row
         })
