@@ -28,6 +28,7 @@ use crate::{Nimber, Outcome};
 /// | [`split`](Ruleset::split) | the [`components`](Ruleset::components), nothing settled | splitting also settles some parts in closed form (their nim-sum is returned instead of listed) |
 /// | [`split_child`](Ruleset::split_child) | [`split`](Ruleset::split) the child | a child splits faster knowing the move that made it (only what the move touched changed) |
 /// | [`reduce`](Ruleset::reduce) | `None` | a reduction keeps the value but is too costly for every child (applied to searched components only, by [`Method::Pruned`](crate::Method::Pruned)) |
+/// | [`reduce_child`](Ruleset::reduce_child) | [`reduce`](Ruleset::reduce) the component | knowing the move that made a child's component, its reductions are found faster (only what the move touched changed) |
 /// | [`canonical`](Ruleset::canonical) | the position itself | many positions are equivalent (symmetries, relabellings) |
 /// | [`known_value`](Ruleset::known_value) | `None` | a closed form is known for some positions |
 /// | [`known_outcome`](Ruleset::known_outcome) | `None` | a strategy argument (symmetry, strategy stealing) gives the outcome without the value (used by [`Method::Pruned`](crate::Method::Pruned)) |
@@ -244,6 +245,27 @@ pub trait Ruleset {
     ) -> Option<Nimber> {
         let _ = (component, parts);
         None
+    }
+
+    /// [`reduce`](Ruleset::reduce) of a component of the child of `parent` by `mv`, where
+    /// `parent` is a component that `reduce` left as it was (returned `None`).
+    ///
+    /// The pruned search asks this instead of `reduce` of the components of the children it
+    /// makes, so that a ruleset can look for its reductions near the move only: what did not
+    /// reduce in the parent far from the move does not in the child either (Node-Kayles'
+    /// twins, say, can only be vertices at distance 2 from the move). It must return `None`
+    /// only when `reduce` would (the search takes a component it leaves as one that `reduce`
+    /// leaves, a parent for the next call), and otherwise obeys the rules of `reduce`. The
+    /// default calls `reduce`.
+    fn reduce_child(
+        &self,
+        parent: &Self::Position,
+        mv: &Self::Move,
+        component: &Self::Position,
+        parts: &mut Vec<Self::Position>,
+    ) -> Option<Nimber> {
+        let _ = (parent, mv);
+        self.reduce(component, parts)
     }
 
     /// Returns a canonical representative of the class of positions equivalent to `position`.
@@ -487,6 +509,16 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
         parts: &mut Vec<Self::Position>,
     ) -> Option<Nimber> {
         (**self).reduce(component, parts)
+    }
+
+    fn reduce_child(
+        &self,
+        parent: &Self::Position,
+        mv: &Self::Move,
+        component: &Self::Position,
+        parts: &mut Vec<Self::Position>,
+    ) -> Option<Nimber> {
+        (**self).reduce_child(parent, mv, component, parts)
     }
 
     fn canonical(&self, position: &Self::Position) -> Self::Position {

@@ -152,6 +152,23 @@ impl Ruleset for Reducing<'_> {
         parts.extend(tokens.iter().map(|&t| vec![t]));
         Some(*settled)
     }
+
+    /// Checks what the solver promises of the parent and the component, then reduces as
+    /// `reduce` does.
+    fn reduce_child(
+        &self,
+        parent: &Vec<usize>,
+        mv: &(usize, usize),
+        component: &Vec<usize>,
+        parts: &mut Vec<Vec<usize>>,
+    ) -> Option<Nimber> {
+        assert!(self.reduce(parent, &mut Vec::new()).is_none(), "{parent:?} reduces");
+        let child = self.play(parent, mv);
+        let mut components = Vec::new();
+        self.components(&child, &mut components);
+        assert!(components.contains(component), "{component:?} of {child:?}");
+        self.reduce(component, parts)
+    }
 }
 
 /// The Kayles sequence for rows of 0..=35 pins (Guy and Smith; period 12 from 71 on).

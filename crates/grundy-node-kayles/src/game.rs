@@ -130,6 +130,35 @@ impl NodeKayles {
         position.words().first().copied().unwrap_or(0) & small::all(self.graph.order())
     }
 
+    /// The twin rules applied to a component, looked for among the vertices at distance 2
+    /// from `near` when the component is left by a move there in a twin-free component; the
+    /// components of what they leave go to `parts`.
+    fn twins(
+        &self,
+        component: &VertexSet,
+        near: Option<usize>,
+        parts: &mut Vec<VertexSet>,
+    ) -> Option<Nimber> {
+        let reduced = match &self.small {
+            Some(small) => {
+                let set = self.word(component);
+                let suspects = near.map_or(set, |v| shape::ring(small.neighbours(), v) & set);
+                shape::reduce(small.neighbours(), &set, &suspects, |part| {
+                    parts.push(NodeKayles64::vertex_set(part));
+                })
+            }
+            None => {
+                let set = component.intersection(&self.graph.vertices());
+                let suspects = match near {
+                    Some(v) => shape::ring(&self.graph, v).intersection(&set),
+                    None => set.clone(),
+                };
+                shape::reduce(&self.graph, &set, &suspects, |part| parts.push(part))
+            }
+        };
+        reduced.then_some(Nimber::ZERO)
+    }
+
     /// The graph.
     pub const fn graph(&self) -> &Graph {
         &self.graph
@@ -261,16 +290,19 @@ impl Ruleset for NodeKayles {
     /// The twin rules (see [`split`](Ruleset::split)), when they apply to the component: the
     /// components of what they leave.
     fn reduce(&self, component: &VertexSet, parts: &mut Vec<VertexSet>) -> Option<Nimber> {
-        let reduced = match &self.small {
-            Some(small) => shape::reduce(small.neighbours(), &self.word(component), |part| {
-                parts.push(NodeKayles64::vertex_set(part));
-            }),
-            None => {
-                let set = component.intersection(&self.graph.vertices());
-                shape::reduce(&self.graph, &set, |part| parts.push(part))
-            }
-        };
-        reduced.then_some(Nimber::ZERO)
+        self.twins(component, None, parts)
+    }
+
+    /// The twin rules, looked for among the vertices at distance 2 from the move only (see
+    /// [`NodeKayles64`]'s).
+    fn reduce_child(
+        &self,
+        _: &VertexSet,
+        vertex: &usize,
+        component: &VertexSet,
+        parts: &mut Vec<VertexSet>,
+    ) -> Option<Nimber> {
+        self.twins(component, Some(*vertex), parts)
     }
 
     fn known_value(&self, position: &VertexSet) -> Option<Nimber> {

@@ -113,18 +113,30 @@ pub(crate) fn seeded_components<B: Bits>(
 }
 
 /// The twin rules applied to the connected set `set` until none applies, the components of
-/// what is left given to `part`; `false` (and no part) when no rule applies.
+/// what is left given to `part`; `false` (and no part) when no rule applies. `suspects` is as
+/// for [`reduce_twins`]: all of `set`, or the vertices at distance 2 from `v` when `set` is a
+/// component left by a move at `v` in a twin-free connected set ([`ring`]).
 pub(crate) fn reduce<B: Bits>(
     g: &(impl Adjacent<B> + ?Sized),
     set: &B,
+    suspects: &B,
     part: impl FnMut(B),
 ) -> bool {
-    let rest = reduce_twins(g, set, set);
+    let rest = reduce_twins(g, set, suspects);
     if rest == *set {
         return false;
     }
     components(g, rest, part);
     true
+}
+
+/// The vertices at distance at most 2 from `v`, but `v`'s closed neighbourhood only in part:
+/// every neighbour of a neighbour of `v`. Of a set left by a move at `v`, the vertices at
+/// distance 2 from `v`.
+pub(crate) fn ring<B: Bits>(g: &(impl Adjacent<B> + ?Sized), v: usize) -> B {
+    let mut ring = B::empty();
+    g.open(v).each(|u| ring.or_with(g.open(u)));
+    ring
 }
 
 /// The closed form of a connected set, if it has one: a clique (every vertex sees all

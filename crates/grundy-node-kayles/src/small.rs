@@ -182,7 +182,22 @@ impl Ruleset for NodeKayles64 {
     /// The twin rules, when they apply (see [`NodeKayles`]'s).
     fn reduce(&self, component: &u64, parts: &mut Vec<u64>) -> Option<Nimber> {
         let set = component & self.start();
-        shape::reduce(self.neighbours.as_slice(), &set, |part| parts.push(part))
+        shape::reduce(self.neighbours.as_slice(), &set, &set, |part| parts.push(part))
+            .then_some(Nimber::ZERO)
+    }
+
+    /// The twin rules, looked for among the vertices at distance 2 from the move only: the
+    /// parent had no twins, and a vertex farther away has the neighbourhood it had there.
+    fn reduce_child(
+        &self,
+        _: &u64,
+        vertex: &usize,
+        component: &u64,
+        parts: &mut Vec<u64>,
+    ) -> Option<Nimber> {
+        let set = component & self.start();
+        let near = shape::ring(self.neighbours.as_slice(), *vertex) & set;
+        shape::reduce(self.neighbours.as_slice(), &set, &near, |part| parts.push(part))
             .then_some(Nimber::ZERO)
     }
 

@@ -44,6 +44,26 @@ fn plain_value(game: &NodeKayles, position: &VertexSet) -> Option<Nimber> {
     naive::value_within(game, position, &Budget::unlimited().with_max_nodes(3_000_000)).ok()
 }
 
+/// A move in the 5-cycle leaves an edge, two true twins at distance 2 from the move:
+/// `reduce_child` finds them (one vertex is left, worth `*`), as `reduce` does.
+#[test]
+fn twins_near_the_move_are_found() {
+    let game = NodeKayles::new(Graph::cycle(5).unwrap());
+    let cycle = game.start();
+    assert!(game.reduce(&cycle, &mut Vec::new()).is_none(), "the 5-cycle has no twins");
+    let edge = game.play(&cycle, &0);
+    assert_eq!(edge, VertexSet::from_iter([2, 3]));
+    let mut parts = Vec::new();
+    assert_eq!(game.reduce_child(&cycle, &0, &edge, &mut parts), Some(Nimber::ZERO));
+    assert_eq!(parts.len(), 1);
+    assert_eq!(parts[0].len(), 1);
+    let small = NodeKayles64::new(&game).unwrap();
+    let mut words = Vec::new();
+    assert_eq!(small.reduce_child(&small.start(), &0, &0b01100, &mut words), Some(Nimber::ZERO));
+    assert_eq!(words.len(), 1);
+    assert_eq!(words[0].count_ones(), 1);
+}
+
 #[test]
 fn paths_match_the_blog_table() {
     // The Independence Game, values of heaps 0 to 12.
@@ -229,6 +249,59 @@ proptest! {
             parts.clear();
             let settled = small.split_child(&position, &v, &child, &mut parts);
             prop_assert_eq!(value_of(settled, &parts), naive::value(&small, &child));
+        }
+    }
+
+    /// The twin rules near the move (`reduce_child`) reduce a component of a child of a
+    /// component that `reduce` leaves exactly when `reduce` does, to parts of the same value,
+    /// on graphs of up to 64 vertices (words and vertex sets) and beyond.
+    #[test]
+    fn twin_rules_near_the_move_agree_with_reduce(
+        n in 2usize..=10,
+        percent in 15u64..80,
+        seed in any::<u64>(),
+    ) {
+        let small = random_graph(n, percent, seed);
+        let mut wide = Graph::new(70 + n);
+        for (u, v) in small.edges() {
+            wide.add_edge(70 + u, 70 + v).unwrap();
+        }
+        let words = NodeKayles64::new(&NodeKayles::new(small.clone())).unwrap();
+        for (game, offset) in [(NodeKayles::new(small), 0), (NodeKayles::new(wide), 70)] {
+            let value_of = |settled: Nimber, parts: &[VertexSet]| {
+                parts.iter().fold(settled, |acc, part| acc + naive::value(&game, part))
+            };
+            for mask in 1u32..1 << n {
+                let parent: VertexSet =
+                    (0..n).filter(|v| mask >> v & 1 == 1).map(|v| v + offset).collect();
+                let mut parts = Vec::new();
+                game.components(&parent, &mut parts);
+                if parts.len() != 1 || game.reduce(&parent, &mut parts).is_some() {
+                    continue;
+                }
+                for v in parent.iter() {
+                    let child = game.play(&parent, &v);
+                    let mut components = Vec::new();
+                    game.components(&child, &mut components);
+                    for component in &components {
+                        let (mut near, mut all) = (Vec::new(), Vec::new());
+                        let by_near = game.reduce_child(&parent, &v, component, &mut near);
+                        let by_all = game.reduce(component, &mut all);
+                        prop_assert_eq!(by_near.is_some(), by_all.is_some(), "{:?} after {}", component, v);
+                        if let Some(settled) = by_near {
+                            prop_assert_eq!(value_of(settled, &near), naive::value(&game, component));
+                        }
+                        if offset == 0 {
+                            let word = |set: &VertexSet| words.position(set).unwrap();
+                            let mut parts = Vec::new();
+                            let by_word = words.reduce_child(&word(&parent), &v, &word(component), &mut parts);
+                            prop_assert_eq!(by_word.is_some(), by_near.is_some());
+                            let as_sets: Vec<VertexSet> = parts.iter().map(|&p| NodeKayles64::vertex_set(p)).collect();
+                            prop_assert_eq!(as_sets, near.clone());
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -27,9 +27,11 @@
 //! 24 % faster). The set queries remain for the other components of a child, which are
 //! valued exactly.
 //!
-//! A component the table does not answer is first offered to [`Ruleset::reduce`]: when it
-//! reduces, the reduced sum is asked instead (valued as a child of several components is,
-//! below), and the answer is stored under the component's own key.
+//! A component the table does not answer is first offered to [`Ruleset::reduce`] (to
+//! [`Ruleset::reduce_child`], with the parent and the move, when it is a component of a child
+//! of a position searched): when it reduces, the reduced sum is asked instead (valued as a
+//! child of several components is, below), and the answer is stored under the component's own
+//! key.
 //!
 //! A bound on the value ([`Ruleset::value_bound`]) takes the values above it out of every
 //! query, and ends the aspiration below once every value under it is found among the
@@ -308,7 +310,7 @@ impl<R: Ruleset> Solver<R> {
             self.store(key, Known::Value(Nimber::ZERO), depth);
             return Ok(Nimber::ZERO);
         }
-        if let Some(found) = self.ask_reduced(&position, Values::ALL, meter, depth)? {
+        if let Some(found) = self.ask_reduced(&position, None, Values::ALL, meter, depth)? {
             let Found::Exact(value) = found else {
                 unreachable!("a query for every value finds the value")
             };
@@ -361,8 +363,13 @@ impl<R: Ruleset> Solver<R> {
                     }
                     self.watch = Some((top.clone(), j));
                 }
-                let answer =
-                    self.child_in(&mut kids[i], Values::single(Nimber::new(j)), meter, depth);
+                let answer = self.child_in(
+                    &position,
+                    &mut kids[i],
+                    Values::single(Nimber::new(j)),
+                    meter,
+                    depth,
+                );
                 if board.is_some() {
                     self.watch = None;
                 }
@@ -525,7 +532,8 @@ impl<R: Ruleset> Solver<R> {
             Ok(v) => return Ok(v == target),
             Err(key) => key,
         };
-        Ok(self.query(component, key, Values::single(target), meter, 0)? == Found::Exact(target))
+        let target_set = Values::single(target);
+        Ok(self.query(component, key, None, target_set, meter, 0)? == Found::Exact(target))
     }
 
     /// The index of the component with most moves (the one worth querying rather than valuing).
@@ -568,6 +576,7 @@ impl<R: Ruleset> Solver<R> {
         &mut self,
         position: R::Position,
         key: R::Position,
+        from: Option<(&R::Position, &R::Move)>,
         mut want: Values,
         meter: &mut Meter<'_>,
         depth: usize,
@@ -607,7 +616,7 @@ impl<R: Ruleset> Solver<R> {
         if least > 0 && self.ruleset.value_bound(&position).is_some_and(|bound| bound < least) {
             return self.not(key, before, want.low_mask(), depth);
         }
-        if let Some(found) = self.ask_reduced(&position, want, meter, depth)? {
+        if let Some(found) = self.ask_reduced(&position, from, want, meter, depth)? {
             // Kept under the component's own key, so that it is not reduced again.
             return match found {
                 Found::Exact(v) => {
@@ -638,16 +647,21 @@ impl<R: Ruleset> Solver<R> {
             }
             let value = value_is(j, &mut seen, &mut kids, |kid, x| {
                 let nodes = self.stats.nodes;
-                let answer =
-                    match self.child_in(kid, Values::single(Nimber::new(x)), meter, depth)? {
-                        Found::Exact(v) => {
-                            if v.value() == x {
-                                self.credit(&kid.mv);
-                            }
-                            Some(v.value())
+                let answer = match self.child_in(
+                    &position,
+                    kid,
+                    Values::single(Nimber::new(x)),
+                    meter,
+                    depth,
+                )? {
+                    Found::Exact(v) => {
+                        if v.value() == x {
+                            self.credit(&kid.mv);
                         }
-                        Found::Not => None,
-                    };
+                        Some(v.value())
+                    }
+                    Found::Not => None,
+                };
                 Ok((answer, self.stats.nodes - nodes))
             })?;
             return match value {
@@ -685,7 +699,7 @@ impl<R: Ruleset> Solver<R> {
             let top_possible = possible.set.max().unwrap_or(0);
             let mut ask = possible.set.and(relevant);
             ask.remove(top_possible);
-            match self.child_in(kid, ask, meter, depth)? {
+            match self.child_in(&position, kid, ask, meter, depth)? {
                 Found::Exact(v) => possible.remove_value(v),
                 Found::Not => {
                     possible.remove_largest();
@@ -720,26 +734,30 @@ impl<R: Ruleset> Solver<R> {
         Ok(Found::Not)
     }
 
-    /// Is the value of the child in `ask`? Values its components exactly but the hardest, and
-    /// asks that one.
+    /// Is the value of the child of `parent` in `ask`? Values its components exactly but the
+    /// hardest, and asks that one.
     fn child_in(
         &mut self,
+        parent: &R::Position,
         kid: &mut Child<R::Position, R::Move>,
         ask: Values,
         meter: &mut Meter<'_>,
         depth: usize,
     ) -> Result<Found, SolveError> {
-        self.sum_in(&mut kid.parts, &mut kid.acc, ask, meter, depth + 1)
+        let Child { mv, parts, acc, .. } = kid;
+        self.sum_in(parts, acc, Some((parent, mv)), ask, meter, depth + 1)
     }
 
     /// Is the value of the sum of `parts` (unknown components) and `acc` in `ask`? Values the
     /// components exactly but the hardest, and asks that one (at `depth`). The components
     /// valued are taken out of `parts` into `acc` only once all are valued: a search stopped
-    /// on the way (an abandoned one goes on with the same sum) finds the sum whole.
+    /// on the way (an abandoned one goes on with the same sum) finds the sum whole. `from` is
+    /// the parent and move whose child the parts make up, if they do.
     fn sum_in(
         &mut self,
         parts: &mut SmallVec<[Part<R::Position>; 2]>,
         acc: &mut Nimber,
+        from: Option<(&R::Position, &R::Move)>,
         ask: Values,
         meter: &mut Meter<'_>,
         depth: usize,
@@ -754,7 +772,8 @@ impl<R: Ruleset> Solver<R> {
                 if i == hardest {
                     continue;
                 }
-                match self.query(part.raw.clone(), part.key.clone(), Values::ALL, meter, depth)? {
+                let (raw, key) = (part.raw.clone(), part.key.clone());
+                match self.query(raw, key, from, Values::ALL, meter, depth)? {
                     Found::Exact(v) => total += v,
                     Found::Not => unreachable!("a query for every value finds the value"),
                 }
@@ -767,23 +786,29 @@ impl<R: Ruleset> Solver<R> {
         let part = parts.last().cloned().expect("an unknown sum has a component");
         let x = acc.value();
         let ask = if x < 256 { ask.xor(x) } else { Values::ALL };
-        Ok(match self.query(part.raw, part.key, ask, meter, depth)? {
+        Ok(match self.query(part.raw, part.key, from, ask, meter, depth)? {
             Found::Exact(v) => Found::Exact(v + *acc),
             Found::Not => Found::Not,
         })
     }
 
-    /// When the component `position` reduces ([`Ruleset::reduce`]): is the value of the
-    /// reduced sum in `ask`? `None` when it does not reduce.
+    /// When the component `position` reduces ([`Ruleset::reduce`], or
+    /// [`Ruleset::reduce_child`] when it is a component of the child of `from`): is the value
+    /// of the reduced sum in `ask`? `None` when it does not reduce.
     fn ask_reduced(
         &mut self,
         position: &R::Position,
+        from: Option<(&R::Position, &R::Move)>,
         ask: Values,
         meter: &mut Meter<'_>,
         depth: usize,
     ) -> Result<Option<Found>, SolveError> {
         let mut reduced = Vec::new();
-        let Some(settled) = self.ruleset.reduce(position, &mut reduced) else { return Ok(None) };
+        let settled = match from {
+            Some((parent, mv)) => self.ruleset.reduce_child(parent, mv, position, &mut reduced),
+            None => self.ruleset.reduce(position, &mut reduced),
+        };
+        let Some(settled) = settled else { return Ok(None) };
         let mut acc = settled;
         let mut parts = SmallVec::new();
         let mut moves = Vec::new();
@@ -801,7 +826,7 @@ impl<R: Ruleset> Solver<R> {
         if parts.is_empty() {
             return Ok(Some(Found::Exact(acc)));
         }
-        self.sum_in(&mut parts, &mut acc, ask, meter, depth).map(Some)
+        self.sum_in(&mut parts, &mut acc, None, ask, meter, depth).map(Some)
     }
 }
 
