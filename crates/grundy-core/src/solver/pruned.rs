@@ -382,7 +382,7 @@ impl<R: Ruleset> Solver<R> {
                 }
                 match answer? {
                     Found::Exact(v) => {
-                        let kid = kids.swap_remove(i);
+                        let kid = kids.remove(i);
                         if v.value() == j {
                             self.credit(&kid.mv);
                         }
