@@ -130,20 +130,23 @@ impl NodeKayles {
         position.words().first().copied().unwrap_or(0) & small::all(self.graph.order())
     }
 
-    /// The twin rules applied to a component, looked for among the vertices at distance 2
-    /// from `near` when the component is left by a move there in a twin-free component; the
-    /// components of what they leave go to `parts`.
-    fn twins(
+    /// [`reduce`](Ruleset::reduce) of a component, the twins looked for among the vertices
+    /// at distance 2 from `near` when the component is left by a move there in a component
+    /// that does not reduce: on graphs of at most 64 vertices a closed form of more than six
+    /// vertices or the twin rules (as [`NodeKayles64`] reduces), on larger graphs the twin
+    /// rules (their closed forms are all [known](Ruleset::known_value)). The components of
+    /// what the twin rules leave go to `parts`.
+    fn reduce_near(
         &self,
         component: &VertexSet,
         near: Option<usize>,
         parts: &mut Vec<VertexSet>,
     ) -> Option<Nimber> {
-        let reduced = match &self.small {
+        match &self.small {
             Some(small) => {
                 let set = self.word(component);
                 let suspects = near.map_or(set, |v| shape::ring(small.neighbours(), v) & set);
-                shape::reduce(small.neighbours(), &set, &suspects, |part| {
+                small::reduce(small.neighbours(), set, suspects, |part| {
                     parts.push(NodeKayles64::vertex_set(part));
                 })
             }
@@ -154,9 +157,9 @@ impl NodeKayles {
                     None => set.clone(),
                 };
                 shape::reduce(&self.graph, &set, &suspects, |part| parts.push(part))
+                    .then_some(Nimber::ZERO)
             }
-        };
-        reduced.then_some(Nimber::ZERO)
+        }
     }
 
     /// The graph.
@@ -288,9 +291,10 @@ impl Ruleset for NodeKayles {
     }
 
     /// The twin rules (see [`split`](Ruleset::split)), when they apply to the component: the
-    /// components of what they leave.
+    /// components of what they leave; on graphs of at most 64 vertices, first the closed
+    /// forms of more than six vertices (see [`known_value`](Ruleset::known_value)).
     fn reduce(&self, component: &VertexSet, parts: &mut Vec<VertexSet>) -> Option<Nimber> {
-        self.twins(component, None, parts)
+        self.reduce_near(component, None, parts)
     }
 
     /// The twin rules, looked for among the vertices at distance 2 from the move only (see
@@ -302,9 +306,12 @@ impl Ruleset for NodeKayles {
         component: &VertexSet,
         parts: &mut Vec<VertexSet>,
     ) -> Option<Nimber> {
-        self.twins(component, Some(*vertex), parts)
+        self.reduce_near(component, Some(*vertex), parts)
     }
 
+    /// Paths, cycles and cliques, and edgeless sets. On graphs of at most 64 vertices, only
+    /// paths, cycles and cliques of at most six vertices: the larger are settled by
+    /// [`reduce`](Ruleset::reduce), when the pruned search is about to search them.
     fn known_value(&self, position: &VertexSet) -> Option<Nimber> {
         match &self.small {
             Some(small) => small::known_value(small.neighbours(), self.word(position)),

@@ -123,14 +123,21 @@ pub(crate) fn child_components(
     shape::seeded_components(neighbours, rest, seeds & rest, part);
 }
 
-/// The closed forms of a set of vertices: paths, cycles and cliques when connected, any
-/// edgeless set. The closed forms of connected sets are read off the degrees, which rule
-/// most sets out at once: connectedness is checked only for a set that has one.
+/// Sets of at most this many vertices are checked for a closed form when met
+/// ([`known_value`]); larger ones when searched ([`reduce`]).
+pub(crate) const CLOSED_MAX: u32 = 6;
+
+/// The closed forms of a set of vertices met by the search: paths, cycles and cliques of at
+/// most [`CLOSED_MAX`] vertices when connected, any edgeless set. Larger paths, cycles and
+/// cliques are recognised by [`reduce`], which the pruned search asks of the components it
+/// searches only, so that the many components the table answers are not checked.
 pub(crate) fn known_value(neighbours: &[u64], set: u64) -> Option<Nimber> {
-    let Some(start) = set.lowest() else { return Some(Nimber::ZERO) };
-    if let Some(value) = shape::closed_form(neighbours, &set) {
-        if shape::flood(neighbours, start, &set) == set {
-            return Some(Nimber::new(value));
+    if set == 0 {
+        return Some(Nimber::ZERO);
+    }
+    if set.count_ones() <= CLOSED_MAX {
+        if let Some(value) = connected_closed_form(neighbours, set) {
+            return Some(value);
         }
     }
     if set.all(|v| neighbours[v] & set == 0) {
@@ -138,6 +145,30 @@ pub(crate) fn known_value(neighbours: &[u64], set: u64) -> Option<Nimber> {
     } else {
         None
     }
+}
+
+/// The closed form of a connected set. The closed forms are read off the degrees, which rule
+/// most sets out at once: connectedness is checked only for a set that has one.
+fn connected_closed_form(neighbours: &[u64], set: u64) -> Option<Nimber> {
+    let start = set.lowest()?;
+    let value = shape::closed_form(neighbours, &set)?;
+    (shape::flood(neighbours, start, &set) == set).then(|| Nimber::new(value))
+}
+
+/// What the pruned search is told of a component it is about to search (a connected set): a
+/// path, cycle or clique settled by its closed form, or the twin rules applied (looking for
+/// twins among `suspects`, see [`shape::reduce`]), the components of what they leave given
+/// to `part`. `None` when neither applies.
+pub(crate) fn reduce(
+    neighbours: &[u64],
+    set: u64,
+    suspects: u64,
+    part: impl FnMut(u64),
+) -> Option<Nimber> {
+    if let Some(value) = connected_closed_form(neighbours, set) {
+        return Some(value);
+    }
+    shape::reduce(neighbours, &set, &suspects, part).then_some(Nimber::ZERO)
 }
 
 impl Ruleset for NodeKayles64 {
@@ -167,7 +198,7 @@ impl Ruleset for NodeKayles64 {
 
     /// The components after the twin rules (as [`NodeKayles`] splits); closed forms are
     /// recognised by [`known_value`](Ruleset::known_value), which the solver asks of every
-    /// part.
+    /// part, and [`reduce`](Ruleset::reduce).
     fn split(&self, position: &u64, parts: &mut Vec<u64>) -> Nimber {
         split(&self.neighbours, position & self.start(), |part| parts.push(part));
         Nimber::ZERO
@@ -179,11 +210,11 @@ impl Ruleset for NodeKayles64 {
         Nimber::ZERO
     }
 
-    /// The twin rules, when they apply (see [`NodeKayles`]'s).
+    /// A closed form (paths, cycles and cliques of more than six vertices), or the twin rules
+    /// (see [`NodeKayles`]'s).
     fn reduce(&self, component: &u64, parts: &mut Vec<u64>) -> Option<Nimber> {
         let set = component & self.start();
-        shape::reduce(self.neighbours.as_slice(), &set, &set, |part| parts.push(part))
-            .then_some(Nimber::ZERO)
+        reduce(&self.neighbours, set, set, |part| parts.push(part))
     }
 
     /// The twin rules, looked for among the vertices at distance 2 from the move only: the
@@ -197,10 +228,11 @@ impl Ruleset for NodeKayles64 {
     ) -> Option<Nimber> {
         let set = component & self.start();
         let near = shape::ring(self.neighbours.as_slice(), *vertex) & set;
-        shape::reduce(self.neighbours.as_slice(), &set, &near, |part| parts.push(part))
-            .then_some(Nimber::ZERO)
+        reduce(&self.neighbours, set, near, |part| parts.push(part))
     }
 
+    /// Edgeless sets, and paths, cycles and cliques of at most six vertices (the larger are
+    /// settled by [`reduce`](Ruleset::reduce)).
     fn known_value(&self, position: &u64) -> Option<Nimber> {
         known_value(&self.neighbours, position & self.start())
     }

@@ -44,24 +44,57 @@ fn plain_value(game: &NodeKayles, position: &VertexSet) -> Option<Nimber> {
     naive::value_within(game, position, &Budget::unlimited().with_max_nodes(3_000_000)).ok()
 }
 
-/// A move in the 5-cycle leaves an edge, two true twins at distance 2 from the move:
-/// `reduce_child` finds them (one vertex is left, worth `*`), as `reduce` does.
+/// A triangle with a pendant vertex (0; the triangle 1, 2, 3) and a path 2 - 4 - 5: no twins
+/// and no closed form. A move at 5 takes 4 away, and 2 and 3 become true twins, at distance 2
+/// from the move: `reduce_child` finds them (the path 0 - 1 - 2 is left), as `reduce` does.
 #[test]
 fn twins_near_the_move_are_found() {
-    let game = NodeKayles::new(Graph::cycle(5).unwrap());
-    let cycle = game.start();
-    assert!(game.reduce(&cycle, &mut Vec::new()).is_none(), "the 5-cycle has no twins");
-    let edge = game.play(&cycle, &0);
-    assert_eq!(edge, VertexSet::from_iter([2, 3]));
+    let mut graph = Graph::new(6);
+    for (u, v) in [(0, 1), (1, 2), (2, 3), (3, 1), (2, 4), (4, 5)] {
+        graph.add_edge(u, v).unwrap();
+    }
+    let game = NodeKayles::new(graph);
+    let parent = game.start();
+    assert!(game.reduce(&parent, &mut Vec::new()).is_none(), "no twins, no closed form");
+    let child = game.play(&parent, &5);
+    assert_eq!(child, VertexSet::from_iter([0, 1, 2, 3]));
     let mut parts = Vec::new();
-    assert_eq!(game.reduce_child(&cycle, &0, &edge, &mut parts), Some(Nimber::ZERO));
-    assert_eq!(parts.len(), 1);
-    assert_eq!(parts[0].len(), 1);
+    assert_eq!(game.reduce_child(&parent, &5, &child, &mut parts), Some(Nimber::ZERO));
+    assert_eq!(parts, [VertexSet::from_iter([0, 1, 2])]);
     let small = NodeKayles64::new(&game).unwrap();
     let mut words = Vec::new();
-    assert_eq!(small.reduce_child(&small.start(), &0, &0b01100, &mut words), Some(Nimber::ZERO));
-    assert_eq!(words.len(), 1);
-    assert_eq!(words[0].count_ones(), 1);
+    assert_eq!(small.reduce_child(&small.start(), &5, &0b1111, &mut words), Some(Nimber::ZERO));
+    assert_eq!(words, [0b111]);
+    assert_eq!(naive::value(&game, &child), path_value(3));
+}
+
+/// On graphs of at most 64 vertices, paths, cycles and cliques of more than six vertices are
+/// settled by `reduce` (when the pruned search is about to search them), not by
+/// `known_value`; a set that only looks like one (two cycles side by side) is not.
+#[test]
+fn large_closed_forms_are_settled_by_reduce() {
+    for (graph, value) in [
+        (Graph::path(10), path_value(10)),
+        (Graph::cycle(9).unwrap(), cycle_value(9)),
+        (Graph::complete(8), Nimber::ONE),
+    ] {
+        let game = NodeKayles::new(graph);
+        let small = NodeKayles64::new(&game).unwrap();
+        assert_eq!(game.known_value(&game.start()), None);
+        assert_eq!(small.known_value(&small.start()), None);
+        assert_eq!(game.reduce(&game.start(), &mut Vec::new()), Some(value));
+        assert_eq!(small.reduce(&small.start(), &mut Vec::new()), Some(value));
+        assert_eq!(Solver::new(&small).value(&small.start()).unwrap(), value);
+    }
+    let small = NodeKayles64::new(&NodeKayles::new(Graph::path(5))).unwrap();
+    assert_eq!(small.known_value(&small.start()), Some(path_value(5)));
+    // Two 4-cycles: every degree is 2, but the set is no 8-cycle.
+    let mut two = Graph::new(8);
+    for (u, v) in [(0, 1), (1, 2), (2, 3), (3, 0), (4, 5), (5, 6), (6, 7), (7, 4)] {
+        two.add_edge(u, v).unwrap();
+    }
+    let small = NodeKayles64::new(&NodeKayles::new(two)).unwrap();
+    assert_eq!(small.reduce(&small.start(), &mut Vec::new()), None);
 }
 
 #[test]
@@ -105,7 +138,13 @@ fn solver_on_paths_and_cycles() {
         let plain = naive::value(&game, &game.start());
         assert_eq!(plain, cycle_value(n as u64), "cycle {n}");
         assert_eq!(NodeKaylesSolver::new(&game).value(&game.start()).unwrap(), plain);
-        assert_eq!(game.known_value(&game.start()), Some(plain));
+        // Small closed forms are known when met, larger ones found by `reduce`.
+        let found = if n <= 6 {
+            game.known_value(&game.start())
+        } else {
+            game.reduce(&game.start(), &mut Vec::new())
+        };
+        assert_eq!(found, Some(plain));
     }
     // A long cycle: every move leaves a path of n - 3.
     let game = NodeKayles::new(Graph::cycle(300).unwrap());
@@ -290,6 +329,9 @@ proptest! {
                         prop_assert_eq!(by_near.is_some(), by_all.is_some(), "{:?} after {}", component, v);
                         if let Some(settled) = by_near {
                             prop_assert_eq!(value_of(settled, &near), naive::value(&game, component));
+                        }
+                        if let Some(settled) = by_all {
+                            prop_assert_eq!(value_of(settled, &all), naive::value(&game, component));
                         }
                         if offset == 0 {
                             let word = |set: &VertexSet| words.position(set).unwrap();
