@@ -382,21 +382,24 @@ pub trait Ruleset {
     }
 
     /// Whether [`Method::Pruned`](crate::Method::Pruned) values `component` (a component with
-    /// `moves` legal moves, met in the search) exactly, by the mex search, whatever it asks
-    /// about it.
+    /// `moves` legal moves, about to be searched) exactly, by the mex search, whatever it
+    /// asks about it. `again` is `true` when the question is not the first the search asks
+    /// about the component (the table holds what an earlier one proved), or asks for its
+    /// exact value anyway.
     ///
     /// The pruned search asks a component whether its value is in a set, and often stores
     /// only that it is not: another question about the same component searches it again.
     /// The mex search values every child once and stores the exact value, which answers every
     /// later question at once. For small components that are met many times with different
     /// questions this visits fewer positions in all; for large ones the queries' pruning
-    /// wins. The answers are the same either way.
+    /// wins, and many components are asked one question only. The answers are the same
+    /// either way.
     ///
     /// The default is `false`. Return `moves <= k` for a small `k` when components of few
-    /// moves abound, and measure: it pays on some rulesets and costs on others (figures in
-    /// `docs/performance.md`).
-    fn value_exactly(&self, component: &Self::Position, moves: usize) -> bool {
-        let _ = (component, moves);
+    /// moves abound, perhaps a larger `k` when `again`, and measure: it pays on some
+    /// rulesets and costs on others (figures in `docs/performance.md`).
+    fn value_exactly(&self, component: &Self::Position, moves: usize, again: bool) -> bool {
+        let _ = (component, moves, again);
         false
     }
 
@@ -537,8 +540,8 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
         (**self).value_bound(position)
     }
 
-    fn value_exactly(&self, component: &Self::Position, moves: usize) -> bool {
-        (**self).value_exactly(component, moves)
+    fn value_exactly(&self, component: &Self::Position, moves: usize, again: bool) -> bool {
+        (**self).value_exactly(component, moves, again)
     }
 
     fn order_moves(&self, position: &Self::Position, moves: &mut [Self::Move]) {

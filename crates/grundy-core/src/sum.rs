@@ -191,8 +191,8 @@ impl<R: Ruleset> Ruleset for Sum<R> {
     }
 
     /// A component (a sum of one part) as the inner ruleset values it.
-    fn value_exactly(&self, component: &Self::Position, moves: usize) -> bool {
-        matches!(component.as_slice(), [part] if self.inner.value_exactly(part, moves))
+    fn value_exactly(&self, component: &Self::Position, moves: usize, again: bool) -> bool {
+        matches!(component.as_slice(), [part] if self.inner.value_exactly(part, moves, again))
     }
 
     /// The sum of the parts' bounds (a nim-sum is at most the ordinary sum), when every part
@@ -430,10 +430,10 @@ impl<A: Ruleset, B: Ruleset> Ruleset for CrossSum<A, B> {
     }
 
     /// A component (of one side) as its side's ruleset values it.
-    fn value_exactly(&self, component: &Self::Position, moves: usize) -> bool {
+    fn value_exactly(&self, component: &Self::Position, moves: usize, again: bool) -> bool {
         match component {
-            (Some(a), None) => self.left.value_exactly(a, moves),
-            (None, Some(b)) => self.right.value_exactly(b, moves),
+            (Some(a), None) => self.left.value_exactly(a, moves, again),
+            (None, Some(b)) => self.right.value_exactly(b, moves, again),
             _ => false,
         }
     }

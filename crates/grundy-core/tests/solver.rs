@@ -283,10 +283,11 @@ proptest! {
         picks in prop::collection::vec(any::<prop::sample::Index>(), 0..3),
         method in method(),
         exact_moves in 0usize..5,
+        exact_moves_again in 0usize..7,
     ) {
         let n = game.edges.len();
         let bound = (0..n).map(|v| naive::value(&game, &v).value() + slack[v]).collect();
-        let ruleset = Hinted { dag: &game, bound, exact_moves };
+        let ruleset = Hinted { dag: &game, bound, exact_moves, exact_moves_again };
         let mut solver = solver_by(&ruleset, method);
         let mut fresh = solver_by(&ruleset, method);
         for v in 0..n {
@@ -307,7 +308,12 @@ proptest! {
     #[test]
     fn valuing_every_component_exactly_is_the_mex_search(game in dag(12)) {
         let n = game.edges.len();
-        let hinted = Hinted { dag: &game, bound: vec![u64::MAX; n], exact_moves: usize::MAX };
+        let hinted = Hinted {
+            dag: &game,
+            bound: vec![u64::MAX; n],
+            exact_moves: usize::MAX,
+            exact_moves_again: 0,
+        };
         let mut pruned = solver_by(&hinted, Method::Pruned);
         let mut mex = solver_by(&game, Method::Mex);
         for v in 0..n {
@@ -398,11 +404,12 @@ proptest! {
 }
 
 /// A [`Dag`] with a bound on the value of each vertex, whose vertices of at most
-/// `exact_moves` moves are valued exactly.
+/// `exact_moves` moves are valued exactly (of at most `exact_moves_again` when asked again).
 struct Hinted<'a> {
     dag: &'a Dag,
     bound: Vec<u64>,
     exact_moves: usize,
+    exact_moves_again: usize,
 }
 
 impl Ruleset for Hinted<'_> {
@@ -421,8 +428,8 @@ impl Ruleset for Hinted<'_> {
         Some(self.bound[*v])
     }
 
-    fn value_exactly(&self, _: &usize, moves: usize) -> bool {
-        moves <= self.exact_moves
+    fn value_exactly(&self, _: &usize, moves: usize, again: bool) -> bool {
+        moves <= self.exact_moves || (again && moves <= self.exact_moves_again)
     }
 }
 

@@ -5,7 +5,7 @@ use grundy_graph::{Graph, ParseGraphError, VertexSet};
 
 use crate::closed::{clique_value, cycle_value, edgeless_value, path_value};
 use crate::shape;
-use crate::small::{self, EXACT_MOVES, NodeKayles64};
+use crate::small::{self, NodeKayles64};
 
 /// What can go wrong with Node-Kayles inputs.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -324,9 +324,10 @@ impl Ruleset for NodeKayles {
         false
     }
 
-    /// As for [`NodeKayles64`]: components of at most 20 vertices.
-    fn value_exactly(&self, _: &VertexSet, moves: usize) -> bool {
-        moves <= EXACT_MOVES
+    /// As for [`NodeKayles64`]: components of at most 16 vertices, or 20 when asked again or
+    /// for their value.
+    fn value_exactly(&self, _: &VertexSet, moves: usize, again: bool) -> bool {
+        small::value_exactly(moves, again)
     }
 
     /// The available vertices as one word, on graphs of at most 64 vertices.

@@ -9,8 +9,18 @@ use crate::shape;
 use crate::{NodeKayles, NodeKaylesError};
 
 /// The most moves (vertices) of a component that grundy-core's pruned search values exactly
+/// ([`Ruleset::value_exactly`]) at the first question about it.
+pub(crate) const EXACT_MOVES: usize = 16;
+
+/// The most moves of a component that it values exactly at a later question, or when it asks
+/// for the exact value.
+pub(crate) const EXACT_MOVES_AGAIN: usize = 20;
+
+/// Whether the pruned search values a component of `moves` vertices exactly
 /// ([`Ruleset::value_exactly`]).
-pub(crate) const EXACT_MOVES: usize = 20;
+pub(crate) const fn value_exactly(moves: usize, again: bool) -> bool {
+    moves <= EXACT_MOVES || (again && moves <= EXACT_MOVES_AGAIN)
+}
 
 /// Node-Kayles on a graph of at most 64 vertices, with a position as one machine word: bit
 /// `v` is set when vertex `v` is available. A move is a vertex, as in [`NodeKayles`].
@@ -243,10 +253,10 @@ impl Ruleset for NodeKayles64 {
         false
     }
 
-    /// Components of at most 20 vertices: they are met again and again with different
-    /// questions (see `docs/performance.md`).
-    fn value_exactly(&self, _: &u64, moves: usize) -> bool {
-        moves <= EXACT_MOVES
+    /// Components of at most 16 vertices, or 20 when asked again or for their value: they are
+    /// met again and again with different questions (see `docs/performance.md`).
+    fn value_exactly(&self, _: &u64, moves: usize, again: bool) -> bool {
+        value_exactly(moves, again)
     }
 
     /// The position itself.

@@ -317,7 +317,7 @@ impl<R: Ruleset> Solver<R> {
             self.store(key, Known::Value(value), depth);
             return Ok(value);
         }
-        let Some(mut bufs) = self.expand(&position, meter, depth)? else {
+        let Some(mut bufs) = self.expand(&position, meter, depth, true)? else {
             return self.stack_value(position, meter, depth);
         };
         let known = self.children(&position, &mut bufs, |_| false);
@@ -413,19 +413,22 @@ impl<R: Ruleset> Solver<R> {
     /// Expands a position (one node): its moves in the order of their history and the
     /// ruleset's, in spare buffers (its
     /// [children](Self::children) are made from them); `None` when it is too deep or has too
-    /// many moves for the pruned search.
+    /// many moves for the pruned search, or the ruleset asks to value it exactly (`again`:
+    /// see [`Ruleset::value_exactly`]).
     fn expand(
         &mut self,
         position: &R::Position,
         meter: &mut Meter<'_>,
         depth: usize,
+        again: bool,
     ) -> Result<Option<NodeBuffers<R>>, SolveError> {
         if depth >= PRUNED_MAX_DEPTH {
             return Ok(None);
         }
         let mut bufs = self.spare.pop().unwrap_or_default();
         self.ruleset.moves(position, &mut bufs.moves);
-        if bufs.moves.len() > SET_MOVES || self.ruleset.value_exactly(position, bufs.moves.len()) {
+        let moves = bufs.moves.len();
+        if moves > SET_MOVES || self.ruleset.value_exactly(position, moves, again) {
             self.recycle(bufs);
             return Ok(None);
         }
@@ -581,6 +584,7 @@ impl<R: Ruleset> Solver<R> {
         meter: &mut Meter<'_>,
         depth: usize,
     ) -> Result<Found, SolveError> {
+        let asks_all = want == Values::ALL;
         self.stats.table_lookups += 1;
         let stored = self.lookup(&key);
         let before = match stored {
@@ -626,7 +630,9 @@ impl<R: Ruleset> Solver<R> {
                 Found::Not => self.not(key, before, want.low_mask(), depth),
             };
         }
-        let Some(mut bufs) = self.expand(&position, meter, depth)? else {
+        // Not the first question about it, or a question about every value.
+        let again = before != 0 || asks_all;
+        let Some(mut bufs) = self.expand(&position, meter, depth, again)? else {
             return self.stack_value(position, meter, depth).map(Found::Exact);
         };
         if let Some(j) = want.only().filter(|&j| j < 128) {
