@@ -3,8 +3,9 @@
 //!
 //! The last argument picks the engine: `nk` (the default) is [`NodeKaylesSolver`], `core` is
 //! grundy-core's [`Solver`](grundy_core::Solver) with the default configuration on
-//! [`NodeKayles`], which it sees through its `Ruleset` hooks only (the other options do not
-//! apply to it), and `core64` the same on [`NodeKayles64`] (positions as words).
+//! [`NodeKayles`], which it sees through its `Ruleset` hooks only (the other options but
+//! THREADS do not apply to it; on several threads, its `par_value` or `par_outcome`), and
+//! `core64` the same on [`NodeKayles64`] (positions as words).
 //!
 //! `... --example scaling -- petersen|grid4x5|grid5x5|grid4x8 [value|outcome]` solves one
 //! structured graph instead.
@@ -68,8 +69,25 @@ fn structured(name: &str) -> Option<Graph> {
     }
 }
 
-/// The answer of grundy-core's solver with the default configuration, and its counters.
-fn core_solve<R: Ruleset>(ruleset: &R, start: &R::Position, mode: &str) -> (String, String) {
+/// The answer of grundy-core's solver with the default configuration, and its counters; on
+/// several threads, of its parallel search (no counters).
+fn core_solve<R>(ruleset: &R, start: &R::Position, mode: &str, threads: usize) -> (String, String)
+where
+    R: Ruleset + Sync,
+    R::Position: Send + Sync,
+{
+    if threads > 1 {
+        let config = grundy_core::Config::default();
+        let answer = if mode == "outcome" {
+            format!(
+                "{:?}",
+                grundy_core::solver::par_outcome(ruleset, start, &config, threads).unwrap()
+            )
+        } else {
+            format!("{}", grundy_core::solver::par_value(ruleset, start, &config, threads).unwrap())
+        };
+        return (answer, String::from("nodes=0"));
+    }
     let mut solver = grundy_core::Solver::new(ruleset);
     let answer = if mode == "outcome" {
         format!("{:?}", solver.outcome(start).unwrap())
@@ -125,10 +143,10 @@ fn main() {
         let start = Instant::now();
         let cpu = cpu_seconds();
         let (answer, counters) = if engine == "core" {
-            core_solve(&game, &game.start(), &mode)
+            core_solve(&game, &game.start(), &mode, threads)
         } else if engine == "core64" {
             let small = NodeKayles64::new(&game).unwrap();
-            core_solve(&small, &small.start(), &mode)
+            core_solve(&small, &small.start(), &mode, threads)
         } else {
             let mut solver = NodeKaylesSolver::with_config(&game, config);
             let answer = if mode == "outcome" {
