@@ -805,10 +805,20 @@ impl<R: Ruleset> Solver<R> {
     /// Makes this solver keep the facts of positions with a [word key](Ruleset::word_key) in
     /// `table`, which other solvers may share, at once or one after another (the parallel
     /// search uses this). Facts that do not fit the shared table stay in this solver's own.
+    ///
+    /// When the shared table [wants room](SharedTable::wants_room), a search stops with
+    /// [`SolveError::Cancelled`] at its next poll point, so that the caller can grow the table
+    /// (its facts all true) and search again ([`par_value`] does).
     #[must_use]
     pub fn with_shared_table(mut self, table: Arc<SharedTable>) -> Self {
         self.shared = Some(table);
         self
+    }
+
+    /// Whether the shared table is full enough to grow (see
+    /// [`with_shared_table`](Self::with_shared_table)).
+    fn shared_wants_room(&self) -> bool {
+        self.shared.as_ref().is_some_and(|table| table.wants_room())
     }
 
     /// Makes this solver keep the facts of positions without a word key (and those the shared
@@ -1053,6 +1063,9 @@ impl<R: Ruleset> Solver<R> {
         meter: &mut Meter<'_>,
     ) -> Result<(), SolveError> {
         meter.tick()?;
+        if meter.at_poll_point() && self.shared_wants_room() {
+            return Err(SolveError::Cancelled);
+        }
         if let Some(progress) = meter.progress_due() {
             progress.set_table_fill(self.table_fill());
         }

@@ -33,7 +33,9 @@ mod common;
 use common::Kayles;
 use grundy_core::compact::{MIN_BYTES, SharedTable};
 use grundy_core::solver::race_on;
-use grundy_core::{Config, Method, Nimber, Outcome, Ruleset, SolveError, Solver, mex, naive};
+use grundy_core::{
+    Budget, Config, Method, Nimber, Outcome, Ruleset, SolveError, Solver, mex, naive,
+};
 
 /// A position of the test game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -365,5 +367,52 @@ fn positions_without_word_keys_race_on_the_shared_map() {
                 }
             }
         }
+    }
+}
+
+/// Take one or two from a heap: the value of `n` is `n mod 3`, found in about `n` nodes.
+#[derive(Clone, Copy)]
+struct Heap;
+
+impl Ruleset for Heap {
+    type Position = u32;
+    type Move = u32;
+
+    fn moves(&self, heap: &u32, moves: &mut Vec<u32>) {
+        moves.extend([1, 2].into_iter().filter(|take| take <= heap));
+    }
+
+    fn play(&self, heap: &u32, take: &u32) -> u32 {
+        heap - take
+    }
+
+    fn word_key(&self, heap: &u32) -> Option<u64> {
+        Some(u64::from(*heap))
+    }
+}
+
+/// The shared table of a parallel search starts small and grows as it fills (the solvers
+/// stop, it doubles, they start again): the values are right however many times it grew,
+/// under both methods, and a node or time limit is reported as the caller set it.
+#[test]
+fn the_shared_table_grows_and_keeps_the_callers_limits() {
+    let shared = SharedTable::<grundy_core::Known>::with_room(0, 64 << 20).expect("64 MiB");
+    // It starts at the least size (8-byte slots).
+    assert_eq!(shared.capacity() * 8, MIN_BYTES);
+    for method in [Method::Mex, Method::Pruned] {
+        let config = Config::default().with_method(method).with_table_bytes(64 << 20);
+        for n in [10u32, 3000, 700_000] {
+            let value = grundy_core::solver::par_value(Heap, &n, &config, 2);
+            assert_eq!(value, Ok(Nimber::new(u64::from(n % 3))), "{method:?} {n}");
+        }
+        for max in [100u64, 5000, 200_000] {
+            let limited = config.clone().with_budget(Budget::unlimited().with_max_nodes(max));
+            let value = grundy_core::solver::par_value(Heap, &5_000_000, &limited, 2);
+            assert_eq!(value, Err(SolveError::NodeLimit { limit: max }), "{method:?} {max}");
+        }
+        let limit = Duration::from_millis(20);
+        let timed = config.clone().with_budget(Budget::unlimited().with_time_limit(limit));
+        let value = grundy_core::solver::par_value(Heap, &50_000_000, &timed, 2);
+        assert_eq!(value, Err(SolveError::TimeLimit { limit }), "{method:?}");
     }
 }

@@ -1,7 +1,7 @@
 //! The parallel search (cargo feature `rayon`): several solvers share one table.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::pruned::Board;
 use super::{Config, SharedMap, Solver};
@@ -16,9 +16,10 @@ use crate::{Nimber, Outcome, Ruleset, SolveError};
 /// try the moves in reverse order, so that they solve different parts of the game first and
 /// read each other's results (the "lazy SMP" scheme of chess programs). When `position` has
 /// a [word key](Ruleset::word_key), the table is a [`SharedTable`] for the positions with
-/// word keys, allocated in full at the start (so choose a bound that fits the game: a table
-/// far larger than the positions it will hold only costs cache and TLB misses); otherwise it
-/// is a table of any positions in shards behind locks, which grows as it fills. Under
+/// word keys, which starts small and grows as it fills, up to the bound: when it wants room
+/// the solvers stop, it doubles (keeping every fact) and they start again from the top,
+/// where what they proved answers at once; otherwise it is a table of any positions in
+/// shards behind locks, which grows as it fills. Under
 /// [`Method::Pruned`](super::Method::Pruned) those helpers also take the children of the
 /// position at the top in reverse order, and the solvers post the values they find among
 /// those children, so that each skips a value another has already found. The first solver
@@ -192,13 +193,50 @@ where
         let attach = |solver: Solver<R>| solver.with_shared_map(Arc::clone(&map));
         return race(vec![ruleset; threads], config, attach, task).0;
     }
-    match SharedTable::with_bytes(config.table_bytes()) {
-        Some(table) => {
-            let table = Arc::new(table);
-            let attach = |solver: Solver<R>| solver.with_shared_table(Arc::clone(&table));
-            race(vec![ruleset; threads], config, attach, task).0
+    let Some(mut table) = SharedTable::with_room(0, config.table_bytes()) else {
+        return task(&mut Solver::with_config(ruleset, config.clone()));
+    };
+    // The table starts small and grows as it fills: the solvers stop when it wants room, it
+    // doubles (keeping every fact) and they start again, within what is left of the budget.
+    let clock = std::time::Instant::now();
+    let mut rest = config.clone();
+    loop {
+        let shared = Arc::new(table);
+        let attach = |solver: Solver<R>| solver.with_shared_table(Arc::clone(&shared));
+        let (answer, _, nodes) = race(vec![ruleset.clone(); threads], &rest, attach, &task);
+        let stopped_to_grow = matches!(answer, Err(SolveError::Cancelled))
+            && shared.wants_room()
+            && !config.budget().is_cancelled();
+        if !stopped_to_grow {
+            return answer.map_err(|e| callers_limit(e, config));
         }
-        None => task(&mut Solver::with_config(ruleset, config.clone())),
+        let budget = config.budget();
+        let mut left = rest.budget().clone();
+        if let Some(max) = rest.budget().max_nodes() {
+            if nodes >= max {
+                return Err(callers_limit(SolveError::NodeLimit { limit: max }, config));
+            }
+            left = left.with_max_nodes(max - nodes);
+        }
+        if let Some(limit) = budget.time_limit() {
+            left = left.with_time_limit(limit.saturating_sub(clock.elapsed()));
+        }
+        rest = rest.with_budget(left);
+        table = shared.grown();
+    }
+}
+
+/// A limit error of a race, named by the limit the caller set rather than by what was left
+/// of it after the table grew.
+fn callers_limit(e: SolveError, config: &Config) -> SolveError {
+    match e {
+        SolveError::NodeLimit { .. } => {
+            SolveError::NodeLimit { limit: config.budget().max_nodes().unwrap_or_default() }
+        }
+        SolveError::TimeLimit { .. } => {
+            SolveError::TimeLimit { limit: config.budget().time_limit().unwrap_or_default() }
+        }
+        other => other,
     }
 }
 
@@ -223,28 +261,31 @@ where
     R::Position: Send + Sync,
 {
     let attach = |solver: Solver<R>| solver.with_shared_table(Arc::clone(shared));
-    race(rulesets, config, attach, |solver| solver.value(position))
+    let (answer, results, _) = race(rulesets, config, attach, |solver| solver.value(position));
+    (answer, results)
 }
 
 /// The race of [`race_on`]: each solver given its shared table by `attach`, then running
-/// `task`.
+/// `task`. Returns the answer, each worker's result and the nodes the first solver searched.
 fn race<R, T>(
     rulesets: Vec<R>,
     config: &Config,
     attach: impl Fn(Solver<R>) -> Solver<R> + Sync,
     task: impl Fn(&mut Solver<R>) -> Result<T, SolveError> + Sync,
-) -> (Result<T, SolveError>, Vec<Result<T, SolveError>>)
+) -> (Result<T, SolveError>, Vec<Result<T, SolveError>>, u64)
 where
     R: Ruleset + Send + Sync,
     R::Position: Send + Sync,
     T: Clone + Send,
 {
+    let main_nodes = AtomicU64::new(0);
     let stop = Arc::new(AtomicBool::new(false));
     let board = Arc::new(Board::new());
     let line = FinishLine::new(rulesets.len(), &stop);
     rayon::scope(|scope| {
         for (worker, ruleset) in rulesets.into_iter().enumerate() {
-            let (attach, task, stop, line) = (&attach, &task, &stop, &line);
+            let (attach, task, stop, line, main_nodes) =
+                (&attach, &task, &stop, &line, &main_nodes);
             let board = Arc::clone(&board);
             scope.spawn(move |_| {
                 // Every solver stops when another has answered; the node limit binds the
@@ -260,6 +301,9 @@ where
                 }
                 solver.board = Some(board);
                 let result = task(&mut solver);
+                if worker == 0 {
+                    main_nodes.store(solver.stats().nodes, Ordering::Relaxed);
+                }
                 line.cross(worker, result);
                 // Dropped only once its result is in (and the stop flag raised, if it
                 // answered): the race tests take the drop as that sign.
@@ -267,5 +311,6 @@ where
             });
         }
     });
-    line.results(SolveError::Cancelled)
+    let (answer, results) = line.results(SolveError::Cancelled);
+    (answer, results, main_nodes.into_inner())
 }

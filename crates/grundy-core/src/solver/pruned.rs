@@ -450,6 +450,10 @@ impl<R: Ruleset> Solver<R> {
                 return Err(SolveError::Cancelled);
             }
         }
+        if self.stats.nodes % WATCH_INTERVAL == 0 && self.shared_wants_room() {
+            self.recycle(bufs);
+            return Err(SolveError::Cancelled);
+        }
         self.stats.max_depth = self.stats.max_depth.max(depth + 1);
         if let Some(history) = &mut self.history {
             history.order(&mut bufs.moves);
