@@ -143,13 +143,9 @@ impl NodeKayles {
         parts: &mut Vec<VertexSet>,
     ) -> Option<Nimber> {
         match &self.small {
-            Some(small) => {
-                let set = self.word(component);
-                let suspects = near.map_or(set, |v| shape::ring(small.neighbours(), v) & set);
-                small::reduce(small.neighbours(), set, suspects, |part| {
-                    parts.push(NodeKayles64::vertex_set(part));
-                })
-            }
+            Some(small) => small::reduce(small.neighbours(), self.word(component), near, |part| {
+                parts.push(NodeKayles64::vertex_set(part));
+            }),
             None => {
                 let set = component.intersection(&self.graph.vertices());
                 let suspects = match near {

@@ -166,18 +166,21 @@ fn connected_closed_form(neighbours: &[u64], set: u64) -> Option<Nimber> {
 }
 
 /// What the pruned search is told of a component it is about to search (a connected set): a
-/// path, cycle or clique settled by its closed form, or the twin rules applied (looking for
-/// twins among `suspects`, see [`shape::reduce`]), the components of what they leave given
-/// to `part`. `None` when neither applies.
+/// path, cycle or clique settled by its closed form, or the twin rules applied, the
+/// components of what they leave given to `part`. `None` when neither applies. With `near`,
+/// `set` is a component left by a move at that vertex in a component that does not reduce,
+/// and twins are looked for among the vertices at distance 2 from it only (see
+/// [`shape::reduce`]).
 pub(crate) fn reduce(
     neighbours: &[u64],
     set: u64,
-    suspects: u64,
+    near: Option<usize>,
     part: impl FnMut(u64),
 ) -> Option<Nimber> {
     if let Some(value) = connected_closed_form(neighbours, set) {
         return Some(value);
     }
+    let suspects = near.map_or(set, |v| shape::ring(neighbours, v) & set);
     shape::reduce(neighbours, &set, &suspects, part).then_some(Nimber::ZERO)
 }
 
@@ -224,7 +227,7 @@ impl Ruleset for NodeKayles64 {
     /// (see [`NodeKayles`]'s).
     fn reduce(&self, component: &u64, parts: &mut Vec<u64>) -> Option<Nimber> {
         let set = component & self.start();
-        reduce(&self.neighbours, set, set, |part| parts.push(part))
+        reduce(&self.neighbours, set, None, |part| parts.push(part))
     }
 
     /// The twin rules, looked for among the vertices at distance 2 from the move only: the
@@ -237,8 +240,7 @@ impl Ruleset for NodeKayles64 {
         parts: &mut Vec<u64>,
     ) -> Option<Nimber> {
         let set = component & self.start();
-        let near = shape::ring(self.neighbours.as_slice(), *vertex) & set;
-        reduce(&self.neighbours, set, near, |part| parts.push(part))
+        reduce(&self.neighbours, set, Some(*vertex), |part| parts.push(part))
     }
 
     /// Edgeless sets, and paths, cycles and cliques of at most six vertices (the larger are
