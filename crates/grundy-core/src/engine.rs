@@ -1,6 +1,5 @@
-//! Pieces of the search engine for authors who tune or build an engine on grundy-core (the
-//! Node-Kayles engine of `grundy-node-kayles` uses them); a ruleset author needs none of
-//! them.
+//! Pieces of the search engine for authors who tune or build an engine on grundy-core; a
+//! ruleset author needs none of them.
 //!
 //! - [`front`]: a small direct-mapped cache kept in front of a transposition table.
 //! - [`board`]: where the threads of a parallel search post the values they found among the

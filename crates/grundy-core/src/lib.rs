@@ -59,7 +59,7 @@
 //!
 //! | feature | default | what |
 //! | --- | --- | --- |
-//! | `rayon` | off | `solver::par_value`, `solver::par_outcome` and `solver::par_winning_moves`: solvers sharing one table on rayon's thread pool |
+//! | `rayon` | off | `solver::ParallelSolver` (kept from call to call), `solver::par_value`, `solver::par_outcome` and `solver::par_winning_moves`: solvers sharing one table on rayon's thread pool |
 //! | `serde` | off | `Serialize` and `Deserialize` for nimbers, outcomes, configs and statistics |
 //!
 //! # The crate map

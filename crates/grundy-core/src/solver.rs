@@ -29,7 +29,7 @@ mod two_searches;
 #[doc(hidden)]
 pub use parallel::race_on;
 #[cfg(feature = "rayon")]
-pub use parallel::{par_outcome, par_value, par_winning_moves};
+pub use parallel::{ParallelSolver, par_outcome, par_value, par_winning_moves};
 pub use two_searches::{TWO_SEARCHES_FROM, value_is};
 
 /// How a [`Solver`] searches for normal-play values and outcomes.
@@ -160,6 +160,15 @@ impl<K: Eq + core::hash::Hash + Clone> SharedMap<K> {
         self.shard(key).peek(key).map(Packed::unpack)
     }
 
+    /// The facts stored.
+    #[cfg(feature = "rayon")]
+    fn len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|shard| shard.lock().unwrap_or_else(std::sync::PoisonError::into_inner).len())
+            .sum()
+    }
+
     /// Adds `known` to what is stored for `key`.
     fn insert(&self, key: K, known: Known) {
         let Some(new) = Packed::pack(known) else { return };
@@ -284,6 +293,24 @@ pub struct Stats {
     pub table_lookups: u64,
     /// Deepest stack of positions under expansion.
     pub max_depth: usize,
+}
+
+impl Stats {
+    /// The counters of two searches together (the deeper of their depths).
+    #[must_use]
+    pub const fn plus(self, other: Self) -> Self {
+        Stats {
+            nodes: self.nodes + other.nodes,
+            known_values: self.known_values + other.known_values,
+            table_hits: self.table_hits + other.table_hits,
+            table_lookups: self.table_lookups + other.table_lookups,
+            max_depth: if self.max_depth > other.max_depth {
+                self.max_depth
+            } else {
+                other.max_depth
+            },
+        }
+    }
 }
 
 /// A solver for one ruleset: it owns its tables, so values proved by one call speed up the next.
@@ -610,10 +637,19 @@ impl<R: Ruleset> Solver<R> {
     pub fn value(&mut self, position: &R::Position) -> Result<Nimber, SolveError> {
         let budget = self.budget.clone();
         let mut meter = budget.start();
+        self.value_metered(position, &mut meter)
+    }
+
+    /// [`value`](Self::value) under a running count.
+    fn value_metered(
+        &mut self,
+        position: &R::Position,
+        meter: &mut Meter<'_>,
+    ) -> Result<Nimber, SolveError> {
         let mut parts = Vec::new();
         let mut total = self.ruleset.split(position, &mut parts);
         for part in parts {
-            total += self.component_value(part, &mut meter)?;
+            total += self.component_value(part, meter)?;
         }
         Ok(total)
     }
@@ -716,6 +752,9 @@ impl<R: Ruleset> Solver<R> {
         }
         let mut winning = Vec::new();
         for mv in moves {
+            // A child answered without search (by its known value, say) ticks no node, yet
+            // its split may be costly: the clock is read per child.
+            meter.poll()?;
             let child = self.ruleset.play(position, &mv);
             if self.outcome_metered(&child, &mut meter)?.is_p() {
                 winning.push(mv);
@@ -736,11 +775,14 @@ impl<R: Ruleset> Solver<R> {
         &mut self,
         position: &R::Position,
     ) -> Result<Vec<(R::Move, Nimber)>, SolveError> {
+        let budget = self.budget.clone();
+        let mut meter = budget.start();
         let moves = self.ruleset.move_list(position);
         let mut out = Vec::with_capacity(moves.len());
         for mv in moves {
+            meter.poll()?;
             let child = self.ruleset.play(position, &mv);
-            let v = self.value(&child)?;
+            let v = self.value_metered(&child, &mut meter)?;
             out.push((mv, v));
         }
         Ok(out)
@@ -786,17 +828,22 @@ impl<R: Ruleset> Solver<R> {
     ///
     /// # Errors
     ///
-    /// [`SolveError`] when the budget runs out first.
+    /// [`SolveError`] when the budget (shared by the whole call) runs out first.
     pub fn misere_winning_moves(
         &mut self,
         position: &R::Position,
     ) -> Result<Vec<R::Move>, SolveError> {
+        let budget = self.budget.clone();
+        let mut meter = budget.start();
         let moves = self.ruleset.move_list(position);
         let mut winning = Vec::new();
         for mv in moves {
+            meter.poll()?;
             let child = self.ruleset.play(position, &mv);
-            if self.misere_outcome(&child)?.is_p() {
-                winning.push(mv);
+            match self.solve(child, Goal::Misere, &mut meter)? {
+                Answer::Misere(outcome) if outcome.is_p() => winning.push(mv),
+                Answer::Misere(_) => {}
+                other => unreachable!("a misère search answered {other:?}"),
             }
         }
         Ok(winning)

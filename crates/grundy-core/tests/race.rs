@@ -416,3 +416,48 @@ fn the_shared_table_grows_and_keeps_the_callers_limits() {
         assert_eq!(value, Err(SolveError::TimeLimit { limit }), "{method:?}");
     }
 }
+
+/// A `ParallelSolver` keeps its shared table from call to call: a later call starts from what
+/// the earlier ones proved (the table grows across calls and keeps its facts), its answers
+/// are those of one solver, a node limit stops a call, and `clear` forgets; with one thread
+/// it is one ordinary solver.
+#[test]
+fn a_parallel_solver_keeps_its_facts_between_calls() {
+    use grundy_core::solver::ParallelSolver;
+    for method in [Method::Mex, Method::Pruned] {
+        let config = Config::default().with_method(method).with_table_bytes(64 << 20);
+        for threads in [1, 2, 3] {
+            let mut solver = ParallelSolver::new(Heap, config.clone(), threads);
+            assert_eq!(solver.threads(), threads);
+            assert_eq!(solver.value(&300_000), Ok(Nimber::new(0)), "{method:?} {threads}");
+            let stored = solver.table_len();
+            assert!(stored > 1000, "{method:?} {threads}: {stored}");
+            // Every heap below was valued by the first call: the second is answered from the
+            // table, and the outcome and winning moves agree with one solver's.
+            let nodes = solver.stats().nodes;
+            assert_eq!(solver.value(&299_999), Ok(Nimber::new(2)));
+            assert!(solver.stats().nodes - nodes < 10_000, "{method:?} {threads}");
+            assert_eq!(solver.outcome(&299_998), Ok(Outcome::N));
+            assert_eq!(solver.winning_moves(&299_998), Ok(vec![1]));
+            assert_eq!(
+                solver.move_values(&299_998),
+                Ok(vec![(1, Nimber::new(0)), (2, Nimber::new(2))])
+            );
+            // A node limit stops a call (on several threads only the first solver's nodes
+            // count, so a helper may answer first), and a call without one then finishes it.
+            solver.set_budget(Budget::unlimited().with_max_nodes(50_000));
+            let limited = solver.value(&1_000_000);
+            let stopped = Err(SolveError::NodeLimit { limit: 50_000 });
+            assert!(
+                limited == stopped || (threads > 1 && limited == Ok(Nimber::new(1))),
+                "{method:?} {threads}: {limited:?}"
+            );
+            solver.set_budget(Budget::unlimited());
+            assert_eq!(solver.value(&1_000_000), Ok(Nimber::new(1)), "{method:?} {threads}");
+            solver.clear();
+            assert_eq!(solver.table_len(), 0);
+            assert!(solver.stats().nodes > 0);
+            assert_eq!(solver.value(&7), Ok(Nimber::new(1)));
+        }
+    }
+}
