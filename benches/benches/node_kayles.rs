@@ -12,11 +12,11 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy::Nimber;
+use grundy::{Config, Method, Nimber};
 use grundy_benches::random_graph;
-use grundy_node_kayles::{Graph, NodeKayles, NodeKaylesSolver, SolverConfig};
+use grundy_node_kayles::{Graph, NodeKayles, NodeKaylesSolver};
 
-fn value(game: &NodeKayles, config: &SolverConfig) -> Nimber {
+fn value(game: &NodeKayles, config: &Config) -> Nimber {
     NodeKaylesSolver::with_config(game, config.clone()).value(&game.start()).expect("no budget")
 }
 
@@ -30,7 +30,7 @@ fn random_graphs(c: &mut Criterion) {
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
-    let default = SolverConfig::default();
+    let default = Config::default();
     for (n, degree, seed) in [(20, 3.0, 1), (30, 3.0, 1), (30, 3.0, 2), (40, 3.0, 2), (30, 6.0, 1)]
     {
         let game = NodeKayles::new(random_graph(n, degree, seed));
@@ -41,12 +41,10 @@ fn random_graphs(c: &mut Criterion) {
             b.iter(|| is_p(black_box(&game)))
         });
     }
-    // The same graph without canonical forms: what they save or cost.
+    // The same graph by the mex search: what the value queries save.
     let game = NodeKayles::new(random_graph(40, 3.0, 2));
-    let plain_keys = SolverConfig::default().with_canonical_max(0);
-    group.bench_function("value n=40 d=3 seed=2 no canonical forms", |b| {
-        b.iter(|| value(black_box(&game), &plain_keys))
-    });
+    let mex = Config::default().with_method(Method::Mex);
+    group.bench_function("value n=40 d=3 seed=2 mex", |b| b.iter(|| value(black_box(&game), &mex)));
     group.finish();
 }
 
@@ -60,7 +58,7 @@ fn large_random_graphs(c: &mut Criterion) {
         .sample_size(10)
         .warm_up_time(Duration::from_millis(100))
         .measurement_time(Duration::from_secs(5));
-    let default = SolverConfig::default();
+    let default = Config::default();
     let game = NodeKayles::new(random_graph(50, 3.0, 1));
     group.bench_function("value n=50 d=3 seed=1", |b| b.iter(|| value(black_box(&game), &default)));
     for (n, seed) in [(50, 1), (50, 2), (60, 4), (60, 5)] {
@@ -78,7 +76,7 @@ fn structured_graphs(c: &mut Criterion) {
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
-    let default = SolverConfig::default();
+    let default = Config::default();
     let graphs = [
         ("petersen", Graph::petersen()),
         ("grid 4x5", Graph::grid(4, 5)),

@@ -15,7 +15,7 @@
 //! - `core`: grundy-core's [`Solver`] (method Pruned) on the value of empty 7 × 7 Cram
 //!   ([`grundy_benches::Cram`]), bounded by [`Config::with_table_bytes`];
 //! - `node-kayles`: [`NodeKaylesSolver`] on the value of a random graph of 90 vertices and
-//!   average degree 3, bounded by [`SolverConfig::with_table_bytes`];
+//!   average degree 3, bounded by [`Config::with_table_bytes`];
 //! - `transverse-wave`: [`WaveSolver`] on the value of a random 40 × 40 Crosswise AND board
 //!   (each cell purple with probability 0.35), bounded by [`Config::with_table_bytes`];
 //! - `partizan`: grundy-partizan's [`PartizanSolver`] on the canonical form of the empty
@@ -29,7 +29,7 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use grundy::node_kayles::{NodeKayles, NodeKaylesSolver, SolverConfig};
+use grundy::node_kayles::{NodeKayles, NodeKaylesSolver};
 use grundy::partizan::solve::Solver as PartizanSolver;
 use grundy::transverse_wave::WaveSolver;
 use grundy::{Budget, Config, Method, SolveError, Solver};
@@ -87,7 +87,7 @@ fn solve(engine: &str, bytes: usize, budget: Budget) -> Result<String, RssError>
         }
         "node-kayles" => {
             let game = NodeKayles::new(random_graph(90, 3.0, 1));
-            let config = SolverConfig::default().with_table_bytes(bytes).with_budget(budget);
+            let config = Config::default().with_table_bytes(bytes).with_budget(budget);
             let mut solver = NodeKaylesSolver::with_config(&game, config);
             describe(&solver.value(&game.start()))
         }

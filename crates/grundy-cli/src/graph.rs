@@ -4,7 +4,7 @@ use grundy::Ruleset;
 use grundy::demographic_influence::{DemographicInfluence, InfluenceError};
 use grundy::friend_circle::{FriendCircle, FriendCircleError};
 use grundy::graph::VertexSet;
-use grundy::node_kayles::{NodeKayles, NodeKaylesError, NodeKaylesSolver, SolverConfig};
+use grundy::node_kayles::{NodeKayles, NodeKaylesError, NodeKaylesSolver};
 
 use serde_json::json;
 
@@ -138,11 +138,10 @@ fn node_kayles_one(game: &NodeKayles, args: &KaylesArgs) -> Result<String, Failu
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         usize::from,
     );
-    let config = SolverConfig::default()
+    let config = grundy::Config::default()
         .with_table_bytes(limits.table_bytes())
-        .with_budget(limits.budget(0))
-        .with_threads(threads);
-    let mut solver = NodeKaylesSolver::with_config(game, config);
+        .with_budget(limits.budget(0));
+    let mut solver = NodeKaylesSolver::parallel(game, config, threads);
     // What was proved: the value (when only the winning moves were cut short) and the work.
     let proved = |solver: &NodeKaylesSolver<'_>, value: Option<grundy::Nimber>| {
         let stats = solver.stats();
@@ -154,7 +153,8 @@ fn node_kayles_one(game: &NodeKayles, args: &KaylesArgs) -> Result<String, Failu
         }
         lines.push(format!(
             "searched {} components (all threads); {} facts stored",
-            stats.nodes, stats.table_entries
+            stats.nodes,
+            solver.table_len()
         ));
         lines
     };

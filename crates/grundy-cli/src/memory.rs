@@ -47,8 +47,9 @@ pub(crate) fn check_heaps(text: &str, max: u64) -> Result<(), String> {
     grundy::quantum::check_heaps(text, max).map_err(|e| e.to_string())
 }
 
-/// Checks that a Node-Kayles graph of `order` vertices fits in memory: the engine and the
-/// ruleset keep sets of vertices (`order` bits each) per vertex, three in the engine.
+/// Checks that a Node-Kayles graph of `order` vertices fits in memory: the ruleset keeps a
+/// set of vertices (`order` bits) per vertex, and the search's positions are such sets too;
+/// three sets per vertex are asked for.
 pub(crate) fn check_vertex_sets(order: u64) -> Result<(), String> {
     check_memory(&format!("a graph of {order} vertices"), order, order.div_ceil(64) * 24)
 }

@@ -1,11 +1,10 @@
 //! Times the solver on random graphs G(n, p) with average degree d:
-//! `cargo run --release -p grundy-node-kayles --example scaling -- N D FIRST_SEED LAST_SEED [value|outcome] [CANON_MAX] [THREADS] [EXACT_MAX] [nk|core|core64]`.
+//! `cargo run --release -p grundy-node-kayles --example scaling -- N D FIRST_SEED LAST_SEED [value|outcome] [THREADS] [nk|sets]`.
 //!
-//! The last argument picks the engine: `nk` (the default) is [`NodeKaylesSolver`], `core` is
-//! grundy-core's [`Solver`](grundy_core::Solver) with the default configuration on
-//! [`NodeKayles`], which it sees through its `Ruleset` hooks only (the other options but
-//! THREADS do not apply to it; on several threads, its `par_value` or `par_outcome`), and
-//! `core64` the same on [`NodeKayles64`] (positions as words).
+//! The last argument picks the ruleset: `nk` (the default) is [`NodeKaylesSolver`], which
+//! searches graphs of at most 64 vertices as [`NodeKayles64`] (positions as words), and
+//! `sets` is the same search on [`NodeKayles`] (positions as vertex sets, as on graphs of
+//! more than 64 vertices). Both use grundy-core's default configuration.
 //!
 //! `... --example scaling -- petersen|grid4x5|grid5x5|grid4x8 [value|outcome]` solves one
 //! structured graph instead.
@@ -16,9 +15,10 @@
 
 use std::time::Instant;
 
-use grundy_core::Ruleset;
+use grundy_core::solver::ParallelSolver;
+use grundy_core::{Config, Stats};
 use grundy_graph::Graph;
-use grundy_node_kayles::{NodeKayles, NodeKayles64, NodeKaylesSolver, SolverConfig};
+use grundy_node_kayles::{NodeKayles, NodeKaylesSolver};
 use grundy_testkit::random;
 
 /// G(n, p) with p = d / (n - 1), from `seed`: grundy-testkit's seeded generator, the one the
@@ -69,33 +69,26 @@ fn structured(name: &str) -> Option<Graph> {
     }
 }
 
-/// The answer of grundy-core's solver with the default configuration, and its counters; on
-/// several threads, of its parallel search (no counters).
-fn core_solve<R>(ruleset: &R, start: &R::Position, mode: &str, threads: usize) -> (String, String)
-where
-    R: Ruleset + Sync,
-    R::Position: Send + Sync,
-{
-    if threads > 1 {
-        let config = grundy_core::Config::default();
-        let answer = if mode == "outcome" {
-            format!(
-                "{:?}",
-                grundy_core::solver::par_outcome(ruleset, start, &config, threads).unwrap()
-            )
+/// The answer of `$solver` (a `NodeKaylesSolver` or a `ParallelSolver`) about `$position`,
+/// its value or outcome by `$mode`, as text, with its counters.
+macro_rules! solve {
+    ($solver:expr, $position:expr, $mode:expr) => {{
+        let mut solver = $solver;
+        let answer = if $mode == "outcome" {
+            format!("{:?}", solver.outcome($position).unwrap())
         } else {
-            format!("{}", grundy_core::solver::par_value(ruleset, start, &config, threads).unwrap())
+            format!("{}", solver.value($position).unwrap())
         };
-        return (answer, String::from("nodes=0"));
-    }
-    let mut solver = grundy_core::Solver::new(ruleset);
-    let answer = if mode == "outcome" {
-        format!("{:?}", solver.outcome(start).unwrap())
-    } else {
-        format!("{}", solver.value(start).unwrap())
-    };
-    let s = solver.stats();
-    (answer, format!("nodes={} hits={}/{}", s.nodes, s.table_hits, s.table_lookups))
+        (answer, counters(solver.stats(), solver.table_len()))
+    }};
+}
+
+/// The counters of a solver, as `key=value` fields.
+fn counters(s: Stats, entries: usize) -> String {
+    format!(
+        "nodes={} entries={entries} known={} hits={}/{}",
+        s.nodes, s.known_values, s.table_hits, s.table_lookups
+    )
 }
 
 fn main() {
@@ -103,20 +96,12 @@ fn main() {
     if let Some(g) = args.get(1).and_then(|name| structured(name)) {
         let mode = args.get(2).map_or("value", String::as_str).to_string();
         let game = NodeKayles::new(g);
-        let mut solver = NodeKaylesSolver::new(&game);
         let start = Instant::now();
-        let answer = if mode == "outcome" {
-            format!("{:?}", solver.outcome(&game.start()).unwrap())
-        } else {
-            format!("{}", solver.value(&game.start()).unwrap())
-        };
-        let s = solver.stats();
+        let (answer, counters) = solve!(NodeKaylesSolver::new(&game), &game.start(), mode);
         println!(
-            "{} {mode}={answer} time={:.4}s nodes={} entries={}",
+            "{} {mode}={answer} time={:.4}s {counters}",
             args[1],
-            start.elapsed().as_secs_f64(),
-            s.nodes,
-            s.table_entries
+            start.elapsed().as_secs_f64()
         );
         return;
     }
@@ -125,48 +110,20 @@ fn main() {
     let first: u64 = args.get(3).map_or(1, |a| a.parse().unwrap());
     let last: u64 = args.get(4).map_or(5, |a| a.parse().unwrap());
     let mode = args.get(5).map_or("value", String::as_str).to_string();
-    let canon: usize = args.get(6).map_or(8, |a| a.parse().unwrap());
-    let threads: usize = args.get(7).map_or(1, |a| a.parse().unwrap());
-    let exact_max: usize = args.get(8).map_or(16, |a| a.parse().unwrap());
-    let engine = args.get(9).map_or("nk", String::as_str).to_string();
+    let threads: usize = args.get(6).map_or(1, |a| a.parse().unwrap());
+    let engine = args.get(7).map_or("nk", String::as_str).to_string();
     let mut times = Vec::new();
     let mut cpus = Vec::new();
     for seed in first..=last {
         let g = random_graph(n, d, seed);
         let game = NodeKayles::new(g);
-        let config = SolverConfig::default()
-            .with_canonical_max(canon)
-            .with_threads(threads)
-            .with_exact_max(exact_max);
-        // The clocks include making the solver, which allocates the shared table of a
-        // parallel search in full.
         let start = Instant::now();
         let cpu = cpu_seconds();
-        let (answer, counters) = if engine == "core" {
-            core_solve(&game, &game.start(), &mode, threads)
-        } else if engine == "core64" {
-            let small = NodeKayles64::new(&game).unwrap();
-            core_solve(&small, &small.start(), &mode, threads)
+        let position = game.start();
+        let (answer, counters) = if engine == "sets" {
+            solve!(ParallelSolver::new(&game, Config::default(), threads), &position, mode)
         } else {
-            let mut solver = NodeKaylesSolver::with_config(&game, config);
-            let answer = if mode == "outcome" {
-                format!("{:?}", solver.outcome(&game.start()).unwrap())
-            } else {
-                format!("{}", solver.value(&game.start()).unwrap())
-            };
-            let s = solver.stats();
-            let counters = format!(
-                "nodes={} entries={} canon={} twins={} closed={} hits={}/{} evict={}",
-                s.nodes,
-                s.table_entries,
-                s.canonical_forms,
-                s.twin_reductions,
-                s.closed_forms,
-                s.table_hits,
-                s.table_lookups,
-                s.evictions
-            );
-            (answer, counters)
+            solve!(NodeKaylesSolver::parallel(&game, Config::default(), threads), &position, mode)
         };
         let t = start.elapsed().as_secs_f64();
         let c = cpu_seconds() - cpu;

@@ -1,31 +1,15 @@
-//! Vertex sets of the solver: one machine word up to 64 vertices, two up to 128, a
-//! [`VertexSet`] beyond.
+//! Vertex sets of the shape functions: one machine word up to 64 vertices, a [`VertexSet`]
+//! beyond.
 
 use core::fmt::Debug;
 use core::hash::Hash;
 
 use grundy_graph::VertexSet;
 
-use grundy_core::Table;
-
-use crate::cache::{Info, SetTable, WordSets};
-
 /// A set of vertices of the graph being solved.
 pub(crate) trait Bits: Clone + Eq + Hash + Debug {
-    /// The table keyed by sets of this width.
-    type Table: SetTable<Self>;
-    /// Whether an operation on a set costs more than a few machine words: the solver then
-    /// counts the words its set operations process, so that its limits are checked inside a
-    /// node too (one node of a graph of thousands of vertices can take seconds).
-    const HEAVY: bool = false;
-    /// The number of machine words an operation on this set processes.
-    fn width(&self) -> usize {
-        1
-    }
     /// The empty set.
     fn empty() -> Self;
-    /// Converts from a vertex set (vertices beyond the width are dropped by the caller).
-    fn from_set(set: &VertexSet) -> Self;
     /// Membership.
     fn has(&self, v: usize) -> bool;
     /// Adds `v`.
@@ -53,16 +37,12 @@ pub(crate) trait Bits: Clone + Eq + Hash + Debug {
     fn more_than(&self, k: usize) -> bool;
 }
 
-/// The machine-word sets: `$word` with its table and its conversion from a [`VertexSet`].
+/// The machine-word sets: `$word` with its conversion from a [`VertexSet`].
 macro_rules! word_bits {
-    ($word:ty, $table:ty, $from_set:expr) => {
+    ($word:ty) => {
         impl Bits for $word {
-            type Table = $table;
             fn empty() -> Self {
                 0
-            }
-            fn from_set(set: &VertexSet) -> Self {
-                $from_set(set)
             }
             fn has(&self, v: usize) -> bool {
                 self >> v & 1 == 1
@@ -125,23 +105,11 @@ macro_rules! word_bits {
     };
 }
 
-word_bits!(u64, WordSets, |set: &VertexSet| set.words().first().copied().unwrap_or(0));
-word_bits!(u128, Table<u128, Info>, |set: &VertexSet| {
-    let w = set.words();
-    u128::from(w.first().copied().unwrap_or(0)) | (u128::from(w.get(1).copied().unwrap_or(0)) << 64)
-});
+word_bits!(u64);
 
 impl Bits for VertexSet {
-    type Table = Table<VertexSet, Info>;
-    const HEAVY: bool = true;
-    fn width(&self) -> usize {
-        self.words().len().max(1)
-    }
     fn empty() -> Self {
         VertexSet::new()
-    }
-    fn from_set(set: &VertexSet) -> Self {
-        set.clone()
     }
     fn has(&self, v: usize) -> bool {
         self.contains(v)

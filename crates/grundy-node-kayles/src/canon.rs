@@ -117,35 +117,6 @@ pub fn canonical_form(graph: &Graph) -> Result<Graph, CanonError> {
     Ok(graph.relabelled(&labelling.labels()).expect("a labelling is a permutation of the vertices"))
 }
 
-/// The canonical key of a small graph given by its rows (bit `w` of `rows[v]`: edge `v - w`):
-/// the upper triangle of the adjacency matrix under the labelling found, row by row, packed
-/// into words, with the number of vertices in the low byte of the last word. Needs at most
-/// [`KEY_MAX_ORDER`] vertices.
-pub(crate) fn packed_key(rows: &[u64], budget: usize) -> [u64; 4] {
-    debug_assert!(rows.len() <= KEY_MAX_ORDER);
-    let mut search = Search::new(rows, budget);
-    search.run();
-    let mut key = [0u64; 4];
-    let mut bit = 0usize;
-    for j in 1..rows.len() {
-        // Row j of the relabelled graph, restricted to the labels below j.
-        let mut row = search.best[j] & ((1u64 << j) - 1);
-        while row != 0 {
-            let i = row.trailing_zeros() as usize;
-            row &= row - 1;
-            let b = bit + i;
-            key[b / 64] |= 1u64 << (b % 64);
-        }
-        bit += j;
-    }
-    // At most 231 bits: the last byte is free for the number of vertices.
-    key[3] |= (rows.len() as u64) << 56;
-    key
-}
-
-/// The most vertices a packed key holds: the triangle (231 bits) leaves the last byte free.
-pub(crate) const KEY_MAX_ORDER: usize = 22;
-
 /// Automorphisms kept for pruning (more are found, but not stored).
 const MAX_AUTOS: usize = 32;
 
@@ -386,18 +357,4 @@ fn refine(rows: &[u64], colour: &mut Colours, mut cells: usize) -> usize {
         cells = now;
     }
     cells
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn packed_keys_tell_the_path_from_the_star() {
-        let path = [0b10, 0b101, 0b1010, 0b100];
-        let relabelled_path = [0b1000, 0b0100, 0b1010, 0b0101]; // 0-3, 1-2, 2-3
-        let star = [0b1110, 0b1, 0b1, 0b1];
-        assert_eq!(packed_key(&path, 100), packed_key(&relabelled_path, 100));
-        assert_ne!(packed_key(&path, 100), packed_key(&star, 100));
-    }
 }

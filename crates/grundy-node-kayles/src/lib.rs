@@ -1,14 +1,15 @@
 //! Node-Kayles on any graph for the grundy library: component splitting, closed forms, twin
-//! rules, canonical forms and value queries.
+//! rules and canonical forms.
 //!
 //! In Node-Kayles two players in turn pick a vertex of a graph that is neither picked nor a
 //! neighbour of a picked vertex; whoever cannot pick loses. [`NodeKayles`] is the ruleset (a
 //! position is the set of vertices still available), [`NodeKayles64`] the same on graphs of
 //! at most 64 vertices with positions as machine words (both give grundy-core's solver
 //! splitting, twin rules and closed forms); [`NodeKaylesSolver`] computes values,
-//! outcomes and winning moves fast; [`path_value`] and [`cycle_value`] are the closed forms on
-//! paths (the octal game 0.137, Dawson's chess) and cycles; [`canonical_labelling`] is the
-//! canonical labelling of small graphs that the solver keys its table with. With the cargo
+//! outcomes and winning moves with grundy-core's solver on whichever of the two suits the
+//! graph, on one thread or several; [`path_value`] and [`cycle_value`] are the closed forms on
+//! paths (the octal game 0.137, Dawson's chess) and cycles; [`canonical_labelling`] is a
+//! canonical labelling of small graphs (isomorphic graphs get the same canonical form). With the cargo
 //! feature `petgraph`, a [`Graph`] converts from petgraph's `UnGraph` and `StableGraph` with
 //! `Graph::try_from`.
 //!
@@ -34,7 +35,6 @@
 #![deny(missing_docs)]
 
 mod bits;
-mod cache;
 mod canon;
 mod closed;
 mod game;
@@ -50,6 +50,4 @@ pub use game::{NodeKayles, NodeKaylesError};
 /// The graph types of `grundy-graph`, which positions and constructors use.
 pub use grundy_graph::{Graph, GraphError, ParseGraphError, VertexSet};
 pub use small::NodeKayles64;
-pub use solver::{NodeKaylesSolver, SolverConfig, SolverStats};
-#[doc(hidden)]
-pub use solver::{RaceEvent, RaceHook};
+pub use solver::NodeKaylesSolver;

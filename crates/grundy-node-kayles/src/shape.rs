@@ -1,8 +1,7 @@
 //! The structure of a set of vertices that the rules of Node-Kayles depend on: its
-//! components, the twin rules, the closed forms and a bound on its value. Both the
-//! [`Ruleset`](grundy_core::Ruleset) hooks of [`NodeKayles`](crate::NodeKayles) and the
-//! engine of [`NodeKaylesSolver`](crate::NodeKaylesSolver) use them, on the graph's own
-//! vertex sets and on machine words respectively.
+//! components, the twin rules and the closed forms. The [`Ruleset`](grundy_core::Ruleset)
+//! hooks of [`NodeKayles`](crate::NodeKayles) and [`NodeKayles64`](crate::NodeKayles64) use
+//! them, on the graph's own vertex sets and on machine words respectively.
 
 use grundy_graph::{Graph, VertexSet};
 
@@ -21,11 +20,6 @@ pub(crate) trait Adjacent<B: Bits> {
             within.add(v);
         }
         within
-    }
-
-    /// Counts `words` machine words processed, so that a long node can check its limits.
-    fn spend(&self, words: usize) {
-        let _ = words;
     }
 }
 
@@ -48,7 +42,6 @@ pub(crate) fn flood<B: Bits>(g: &(impl Adjacent<B> + ?Sized), start: usize, set:
     part.add(start);
     let mut frontier = part.clone();
     loop {
-        g.spend(set.width() * 4);
         let mut next = B::empty();
         frontier.each(|v| next.or_with(g.open(v)));
         let next = next.and(set).minus(&part);
@@ -89,7 +82,6 @@ pub(crate) fn seeded_components<B: Bits>(
         component.add(s);
         let mut frontier = component.clone();
         loop {
-            g.spend(left.width() * 5);
             if seeds.minus(&component).none() {
                 part(left);
                 return;
@@ -148,7 +140,6 @@ pub(crate) fn closed_form<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B) -> 
     }
     let (mut clique, mut sparse, mut ends) = (true, true, 0u64);
     let decided = !set.all(|v| {
-        g.spend(set.width() * 2);
         let nb = g.open(v).and(set);
         if clique {
             let mut others = set.clone();
@@ -196,7 +187,6 @@ pub(crate) fn reduce_twins<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B, su
     let mut set = set.clone();
     let mut suspects = suspects.and(&set);
     while !suspects.none() {
-        g.spend(set.width() * 4 * suspects.count());
         let mut removed = B::empty();
         // True twins: equal closed neighbourhoods. Keep the lowest of each class, so that
         // twin sets reduce to the same set whatever the order of the search.
@@ -255,43 +245,6 @@ pub(crate) fn reduce_twins<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B, su
         suspects = next.and(&set);
     }
     set
-}
-
-/// Whether a set has true twins or a class of three or more false twins, by comparing
-/// every pair (a check of [`reduce_twins`] in debug builds).
-pub(crate) fn has_twins<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B) -> bool {
-    let mut found = false;
-    set.each(|u| {
-        let (closed, open) = (g.closed_in(u, set), g.open(u).and(set));
-        let mut false_twins = 0;
-        set.each(|w| {
-            if w != u && g.closed_in(w, set) == closed {
-                found = true;
-            }
-            if g.open(w).and(set) == open {
-                false_twins += 1;
-            }
-        });
-        found |= false_twins >= 3;
-    });
-    found
-}
-
-/// An upper bound on the value of a connected set: its independence number is at most
-/// the number of vertices minus the size of any matching.
-pub(crate) fn value_bound<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B) -> u64 {
-    let mut free = set.clone();
-    let mut matched = 0u64;
-    set.each(|v| {
-        if free.has(v) {
-            if let Some(w) = g.open(v).and(&free).lowest() {
-                free.del(v);
-                free.del(w);
-                matched += 1;
-            }
-        }
-    });
-    set.count() as u64 - matched
 }
 
 /// The components of `rest` after the twin rules (looked for among the vertices of

@@ -1,10 +1,10 @@
 //! The Node-Kayles family of grundy-testkit's corpus of known values, run through every
 //! engine: the generic solver on [`NodeKayles`] with `Method::Mex` and `Method::Pruned`, the
-//! crate's [`NodeKaylesSolver`] (value and outcome) in several configurations, and plain
+//! crate's [`NodeKaylesSolver`] (value and outcome) on one thread and two, and plain
 //! recursion (`grundy_core::naive`) wherever the game tree is small enough.
 
 use grundy_core::{Budget, Config, Method, Nimber, Outcome, Solver, naive};
-use grundy_node_kayles::{Graph, NodeKayles, NodeKaylesSolver, SolverConfig};
+use grundy_node_kayles::{Graph, NodeKayles, NodeKaylesSolver};
 use grundy_testkit::corpus;
 
 /// The most nodes plain recursion may visit on one case.
@@ -28,18 +28,12 @@ fn node_kayles_corpus() {
             let found = Solver::with_config(&game, config).outcome(&start);
             assert_eq!(found, Ok(outcome), "{what}: {method:?} outcome");
         }
-        let configs = [
-            SolverConfig::default(),
-            SolverConfig::default().with_exact_max(0),
-            SolverConfig::default().with_canonical_max(0).with_exact_max(0),
-            SolverConfig::default().with_exact_max(64),
-            SolverConfig::default().with_threads(2).with_parallel_after(0),
-        ];
-        for config in configs {
-            let mut solver = NodeKaylesSolver::with_config(&game, config.clone());
-            assert_eq!(solver.value(&start), Ok(expected), "{what}: {config:?}");
-            let mut fresh = NodeKaylesSolver::with_config(&game, config.clone());
-            assert_eq!(fresh.outcome(&start), Ok(outcome), "{what}: {config:?} outcome");
+        for threads in [1, 2] {
+            let config = Config::default().with_table_bytes(8 << 20);
+            let mut solver = NodeKaylesSolver::parallel(&game, config.clone(), threads);
+            assert_eq!(solver.value(&start), Ok(expected), "{what}: {threads} threads");
+            let mut fresh = NodeKaylesSolver::parallel(&game, config, threads);
+            assert_eq!(fresh.outcome(&start), Ok(outcome), "{what}: {threads} threads outcome");
         }
         let budget = Budget::unlimited().with_max_nodes(NAIVE_NODES);
         if let Ok(plain) = naive::value_within(&game, &start, &budget) {

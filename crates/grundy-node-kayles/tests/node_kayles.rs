@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use grundy_core::{Budget, Config, Method, Nimber, Outcome, Ruleset, SolveError, Solver, naive};
 use grundy_graph::{Graph, VertexSet};
 use grundy_node_kayles::{
-    NodeKayles, NodeKayles64, NodeKaylesError, NodeKaylesSolver, SolverConfig, canonical_form,
+    NodeKayles, NodeKayles64, NodeKaylesError, NodeKaylesSolver, canonical_form,
     canonical_labelling, cycle_value, path_value,
 };
 use grundy_testkit::random;
@@ -215,9 +215,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
 
     /// Values, outcomes and winning moves of random graphs on up to 10 vertices (and random
-    /// positions in them) equal plain search, with and without canonical forms, with and
-    /// without exact values for small components, and with a table so small that entries are
-    /// dropped all the time.
+    /// positions in them) equal plain search, under both methods, with a table so small that
+    /// entries are dropped all the time, and on two threads.
     #[test]
     fn solver_equals_plain_search(
         n in 1usize..=10,
@@ -230,25 +229,18 @@ proptest! {
         positions.push((0..n).filter(|v| mask >> v & 1 == 1).collect());
         for position in positions {
             let Some(plain) = plain_value(&game, &position) else { continue };
-            // `with_exact_max(0)`: every component is asked only its question, so the set
-            // queries run on these small graphs too.
+            // Both methods; a table so small that facts are dropped all the time; two
+            // threads on the least shared table.
             let configs = [
-                SolverConfig::default(),
-                SolverConfig::default().with_exact_max(0),
-                SolverConfig::default().with_canonical_max(0).with_exact_max(0),
-                SolverConfig::default().with_canonical_max(22).with_table_bytes(256),
-                SolverConfig::default().with_exact_max(0).with_table_bytes(256),
-                // Two threads from the start, on the least shared table.
-                SolverConfig::default()
-                    .with_exact_max(0)
-                    .with_threads(2)
-                    .with_parallel_after(0)
-                    .with_table_bytes(6 << 20),
+                (Config::default(), 1),
+                (Config::default().with_method(Method::Mex), 1),
+                (Config::default().with_table_bytes(256), 1),
+                (Config::default().with_table_bytes(6 << 20), 2),
             ];
-            for config in configs {
-                let mut solver = NodeKaylesSolver::with_config(&game, config.clone());
+            for (config, threads) in configs {
+                let mut solver = NodeKaylesSolver::parallel(&game, config.clone(), threads);
                 prop_assert_eq!(solver.value(&position).unwrap(), plain);
-                let mut fresh = NodeKaylesSolver::with_config(&game, config);
+                let mut fresh = NodeKaylesSolver::parallel(&game, config, threads);
                 prop_assert_eq!(fresh.outcome(&position).unwrap(), Outcome::from_value(plain));
                 prop_assert_eq!(
                     solver.winning_moves(&position).unwrap(),
@@ -541,15 +533,10 @@ fn budgets_stop_the_search_and_keep_what_was_proved() {
     let game = NodeKayles::new(random_graph(36, 9, 5));
     let start = game.start();
     let expected = NodeKaylesSolver::new(&game).value(&start).unwrap();
-    // One thread; two from the start; two once a call has run past 1024 nodes (the node limit
-    // of 2000 stops the first call after the helpers came in).
-    for (threads, after, limit) in [(1, 0, 50), (2, 0, 50), (2, 1024, 2000)] {
-        let base = SolverConfig::default()
-            .with_threads(threads)
-            .with_parallel_after(after)
-            .with_table_bytes(8 << 20);
+    for (threads, limit) in [(1, 50), (2, 50), (2, 2000)] {
+        let base = Config::default().with_table_bytes(8 << 20);
         let limited = base.clone().with_budget(Budget::unlimited().with_max_nodes(limit));
-        let mut solver = NodeKaylesSolver::with_config(&game, limited);
+        let mut solver = NodeKaylesSolver::parallel(&game, limited, threads);
         if threads == 1 {
             assert_eq!(solver.value(&start), Err(SolveError::NodeLimit { limit }));
         }
@@ -570,13 +557,13 @@ fn budgets_stop_the_search_and_keep_what_was_proved() {
         let flag = Arc::new(AtomicBool::new(true));
         let cancelled = base.clone().with_budget(Budget::unlimited().with_cancel_flag(flag));
         assert_eq!(
-            NodeKaylesSolver::with_config(&game, cancelled).value(&start),
+            NodeKaylesSolver::parallel(&game, cancelled, threads).value(&start),
             Err(SolveError::Cancelled)
         );
         let timed =
             base.with_budget(Budget::unlimited().with_time_limit(std::time::Duration::ZERO));
         assert!(matches!(
-            NodeKaylesSolver::with_config(&game, timed).value(&start),
+            NodeKaylesSolver::parallel(&game, timed, threads).value(&start),
             Err(SolveError::TimeLimit { .. })
         ));
     }
@@ -621,23 +608,23 @@ fn statistics_count_the_work() {
     let mut solver = NodeKaylesSolver::new(&game);
     solver.value(&game.start()).unwrap();
     let stats = solver.stats();
-    assert!(stats.nodes > 0 && stats.table_entries > 0 && stats.table_lookups > 0);
-    assert!(stats.canonical_forms > 0, "{stats:?}");
+    assert!(stats.nodes > 0 && stats.table_lookups > 0 && stats.known_values > 0, "{stats:?}");
+    assert!(solver.table_len() > 0);
     solver.clear();
-    assert_eq!(solver.stats().table_entries, 0);
+    assert_eq!(solver.table_len(), 0);
+    assert_eq!(solver.stats(), stats);
 }
 
-/// On graphs too large for plain search, the three ways of answering a component (its
-/// question only, exact values for small components, exact values for all of them) agree on
-/// the value, the outcome and every winning move.
+/// On graphs too large for plain search, both methods agree on the value, the outcome and
+/// every winning move.
 #[test]
-fn queries_and_exact_values_agree_on_larger_graphs() {
+fn methods_agree_on_larger_graphs() {
     for seed in 1..=4 {
         let game = NodeKayles::new(random_graph(32, 10, seed));
         let start = game.start();
-        let answers: Vec<_> = [0, 16, 64]
-            .map(|exact_max| {
-                let config = SolverConfig::default().with_exact_max(exact_max);
+        let answers: Vec<_> = [Method::Pruned, Method::Mex]
+            .map(|method| {
+                let config = Config::default().with_method(method);
                 let mut solver = NodeKaylesSolver::with_config(&game, config.clone());
                 let value = solver.value(&start).unwrap();
                 let mut fresh = NodeKaylesSolver::with_config(&game, config);
@@ -663,24 +650,19 @@ fn parallel_search_agrees_with_one_thread() {
         // A position of several components, some of them shared with the start's children.
         let part: VertexSet = (0..34).filter(|v| v % 5 != 2).collect();
         let part_value = single.value(&part).unwrap();
-        // Helpers from the first call, or once a call has run past 1024 nodes (the value
-        // searches of seeds 1 to 3 take some 5,000, 16,000 and 11,500 nodes on one thread, so
-        // each goes parallel in the middle of its first call).
-        for (threads, after) in [(2, 0), (3, 0), (2, 1024)] {
-            let config = SolverConfig::default()
-                .with_threads(threads)
-                .with_parallel_after(after)
-                .with_table_bytes(8 << 20);
-            let mut solver = NodeKaylesSolver::with_config(&game, config.clone());
+        // A table large enough to grow while the threads search.
+        for (threads, bytes) in [(2, 8 << 20), (3, 8 << 20), (2, 64 << 20)] {
+            let config = Config::default().with_table_bytes(bytes);
+            let mut solver = NodeKaylesSolver::parallel(&game, config.clone(), threads);
             assert_eq!(solver.value(&start).unwrap(), value, "seed {seed}, {threads} threads");
             assert_eq!(solver.value(&part).unwrap(), part_value);
             assert_eq!(solver.winning_moves(&start).unwrap(), winning);
             assert_eq!(solver.move_values(&start).unwrap(), move_values);
-            assert!(solver.stats().table_entries > 0);
+            assert!(solver.table_len() > 0);
             solver.clear();
-            assert_eq!(solver.stats().table_entries, 0);
+            assert_eq!(solver.table_len(), 0);
             assert_eq!(solver.outcome(&start).unwrap(), Outcome::from_value(value));
-            let mut fresh = NodeKaylesSolver::with_config(&game, config);
+            let mut fresh = NodeKaylesSolver::parallel(&game, config, threads);
             assert_eq!(fresh.outcome(&start).unwrap(), Outcome::from_value(value));
         }
     }

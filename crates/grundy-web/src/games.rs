@@ -7,7 +7,7 @@ use grundy_core::{Config, Nimber, Outcome, Ruleset, Solver, mex};
 use grundy_cram_chomp::{Cram, CramBoard, CramError};
 use grundy_lattice::{LatticeGame, Outcomes, Point};
 use grundy_nim::{Heaps as NimHeaps, Nim, NimMove};
-use grundy_node_kayles::{NodeKayles, NodeKaylesSolver, SolverConfig, VertexSet};
+use grundy_node_kayles::{NodeKayles, NodeKaylesSolver, VertexSet};
 use grundy_octal::{
     Code, Dots, Heaps as OctalHeaps, MAX_ENUMERATED_THREE_WAY_HEAP, MAX_LEN, Octal, OctalError,
     OctalMove, Rules, Sequence, SequenceMethod,
@@ -32,8 +32,8 @@ pub(crate) const MAX_SEARCHED_HEAP: u64 = 100_000;
 /// for: values are computed up to it.
 pub(crate) const MAX_OCTAL_HEAP: u64 = 100_000;
 
-/// The most vertices of a Node-Kayles graph: the engine keeps three sets of vertices per
-/// vertex.
+/// The most vertices of a Node-Kayles graph: the ruleset keeps a set of vertices per vertex,
+/// and the search's positions and tables hold sets of vertices too.
 pub(crate) const MAX_ORDER: usize = 4096;
 
 /// The most points of a lattice-game box.
@@ -612,10 +612,8 @@ fn node_kayles(request: &Request, limits: &Limits) -> Result<Analysis, Failure> 
             format!("played: vertex {v} is not available (it or a neighbour was played)")
         })?;
     }
-    let config = SolverConfig::default()
-        .with_table_bytes(limits.table_bytes)
-        .with_budget(limits.budget(0))
-        .with_threads(1);
+    let config =
+        Config::default().with_table_bytes(limits.table_bytes).with_budget(limits.budget(0));
     let mut solver = NodeKaylesSolver::with_config(&game, config);
     let values = solver.move_values(&position).map_err(|e| limits.stopped(&e))?;
     let played_text = |extra: Option<usize>| {
