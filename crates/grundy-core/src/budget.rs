@@ -365,6 +365,35 @@ impl Meter<'_> {
     pub const fn nodes(&self) -> u64 {
         self.nodes
     }
+
+    /// The budget counted against.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// The budget of a search run inside this count (a solver valuing a candidate, say): the
+    /// same cancellation flags and progress, what is left of the time limit, and no node
+    /// limit (the nodes of the inner search are its own).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grundy_core::Budget;
+    ///
+    /// let budget = Budget::unlimited().with_max_nodes(10).with_time_limit(Duration::from_secs(60));
+    /// let meter = budget.start();
+    /// let inner = meter.remaining();
+    /// assert_eq!(inner.max_nodes(), None);
+    /// assert!(inner.time_limit().is_some_and(|left| left <= Duration::from_secs(60)));
+    /// ```
+    pub fn remaining(&self) -> Budget {
+        let budget = self.budget.without_max_nodes();
+        match self.deadline {
+            Some(deadline) => {
+                budget.with_time_limit(deadline.saturating_duration_since(Instant::now()))
+            }
+            None => budget,
+        }
+    }
 }
 
 /// What the searches under some budgets have done so far, for another thread to show: the

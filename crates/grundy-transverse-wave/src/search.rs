@@ -28,10 +28,7 @@
 //! `m` rows and value `2m − 1` has exactly one all-green column, and one of value `2m − 2` has
 //! none.
 
-use core::time::Duration;
-use std::time::Instant;
-
-use grundy_core::{Budget, Config, Nimber, SolveError};
+use grundy_core::{Budget, Config, Meter, Nimber, SolveError};
 
 use crate::{BoolMatrix, Grid, WaveSolver};
 
@@ -195,7 +192,8 @@ struct Run<'a> {
     universal: Option<usize>,
     solver: &'a mut WaveSolver,
     stats: &'a mut SearchStats,
-    meter: Meter,
+    /// Counts examined multisets against the budget (the clock read every 4096).
+    meter: Meter<'static>,
     found: Option<Grid>,
 }
 
@@ -285,65 +283,6 @@ impl Canon {
     }
 }
 
-/// Counts examined multisets against the budget.
-struct Meter {
-    budget: Budget,
-    nodes: u64,
-    /// How many of `nodes` were reported to the budget's progress.
-    reported: u64,
-    deadline: Option<(Instant, Duration)>,
-}
-
-impl Drop for Meter {
-    /// The end of the search: reports the rest of its nodes.
-    fn drop(&mut self) {
-        self.report();
-    }
-}
-
-impl Meter {
-    fn tick(&mut self) -> Result<(), SolveError> {
-        self.nodes += 1;
-        if let Some(limit) = self.budget.max_nodes() {
-            if self.nodes > limit {
-                return Err(SolveError::NodeLimit { limit });
-            }
-        }
-        if self.nodes % 4096 == 0 {
-            self.report();
-            if let Some((deadline, limit)) = self.deadline {
-                if Instant::now() >= deadline {
-                    return Err(SolveError::TimeLimit { limit });
-                }
-            }
-            if self.budget.is_cancelled() {
-                return Err(SolveError::Cancelled);
-            }
-        }
-        Ok(())
-    }
-
-    /// The budget of one valuation of a candidate: what is left of the time limit, the
-    /// cancellation flag and the progress (the node limit counts multisets, not the
-    /// solver's positions).
-    fn valuation_budget(&self) -> Budget {
-        let budget = self.budget.without_max_nodes();
-        match self.deadline {
-            Some((deadline, _)) => {
-                budget.with_time_limit(deadline.saturating_duration_since(Instant::now()))
-            }
-            None => budget,
-        }
-    }
-
-    /// Adds the nodes not yet reported to the budget's progress (at every read of the clock
-    /// and at the end of the search, so never an atomic per node).
-    fn report(&mut self) {
-        self.budget.report_nodes(self.nodes - self.reported);
-        self.reported = self.nodes;
-    }
-}
-
 impl ValueSearch {
     /// A search within `limits`.
     pub fn new(limits: SearchLimits) -> Self {
@@ -384,13 +323,7 @@ impl ValueSearch {
         let min_rows = usize::try_from(v / 2 + 1).unwrap_or(usize::MAX);
         let min_cols = usize::try_from(v).unwrap_or(usize::MAX);
         let mut minimal = true;
-        let budget = self.limits.budget.clone();
-        let mut meter = Meter {
-            deadline: budget.time_limit().map(|l| (Instant::now() + l, l)),
-            budget,
-            nodes: 0,
-            reported: 0,
-        };
+        let mut meter = Meter::owned(self.limits.budget.clone()).with_poll_interval(4096);
         for m in min_rows..=self.limits.max_rows {
             // A reduced grid of m rows has at most 2 columns per non-trivial row mask and
             // one all-green column.
@@ -534,9 +467,10 @@ impl Run<'_> {
         let matrix = BoolMatrix::from_fn(m, self.list.len(), |r, c| self.list[c] >> r & 1 == 1);
         // The valuation obeys the search's clock and cancellation too, and reports to its
         // progress; its own time-limit error names the search's limit.
-        self.solver.set_budget(self.meter.valuation_budget());
-        let value = self.solver.value(&matrix).map_err(|e| match (e, self.meter.deadline) {
-            (SolveError::TimeLimit { .. }, Some((_, limit))) => SolveError::TimeLimit { limit },
+        self.solver.set_budget(self.meter.remaining());
+        let limit = self.meter.budget().time_limit();
+        let value = self.solver.value(&matrix).map_err(|e| match (e, limit) {
+            (SolveError::TimeLimit { .. }, Some(limit)) => SolveError::TimeLimit { limit },
             (e, _) => e,
         })?;
         if value == self.target {
