@@ -522,6 +522,14 @@ fn wide_graphs_are_sums_of_their_pieces() {
         assert_eq!(solver.value(&game.start()).unwrap(), expected, "{order} vertices");
         assert_eq!(solver.outcome(&game.start()).unwrap(), Outcome::from_value(expected));
         assert_eq!(Solver::new(&game).value(&game.start()).unwrap(), expected, "{order}");
+        // Two threads share a table of vertex sets (no word keys beyond 64 vertices).
+        let config = Config::default().with_table_bytes(8 << 20);
+        let mut parallel = NodeKaylesSolver::parallel(&game, config, 2);
+        assert_eq!(parallel.value(&game.start()).unwrap(), expected, "{order}, two threads");
+        assert_eq!(
+            parallel.winning_moves(&game.start()).unwrap(),
+            solver.winning_moves(&game.start()).unwrap()
+        );
     }
 }
 
