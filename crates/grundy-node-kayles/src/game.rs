@@ -126,7 +126,7 @@ impl NodeKayles {
 
     /// The vertices of `position` that the graph has, as a word (graphs of at most 64
     /// vertices).
-    fn word(&self, position: &VertexSet) -> u64 {
+    pub(crate) fn word(&self, position: &VertexSet) -> u64 {
         position.words().first().copied().unwrap_or(0) & small::all(self.graph.order())
     }
 

@@ -103,11 +103,6 @@ impl NodeKayles64 {
         }
     }
 
-    /// The vertices of `set` below 64, as a word.
-    pub(crate) fn word(set: &VertexSet) -> u64 {
-        set.words().first().copied().unwrap_or(0)
-    }
-
     /// The available vertices of `position`.
     pub fn vertex_set(position: u64) -> VertexSet {
         VertexSet::from_words(&[position])

@@ -64,14 +64,13 @@ enum Inner<'a> {
 /// `$position` in its ruleset's form.
 macro_rules! with_solver {
     ($self:expr, $position:expr, ($s:ident, $pos:ident) => $body:expr) => {{
-        let position = $position.intersection(&$self.game.graph().vertices());
         match &mut $self.inner {
             Inner::Words($s) => {
-                let $pos = &NodeKayles64::word(&position);
+                let $pos = &$self.game.word($position);
                 $body
             }
             Inner::Sets($s) => {
-                let $pos = &position;
+                let $pos = &$position.intersection(&$self.game.graph().vertices());
                 $body
             }
         }
