@@ -37,75 +37,69 @@ pub(crate) trait Bits: Clone + Eq + Hash + Debug {
     fn more_than(&self, k: usize) -> bool;
 }
 
-/// The machine-word sets: `$word` with its conversion from a [`VertexSet`].
-macro_rules! word_bits {
-    ($word:ty) => {
-        impl Bits for $word {
-            fn empty() -> Self {
-                0
-            }
-            fn has(&self, v: usize) -> bool {
-                self >> v & 1 == 1
-            }
-            fn add(&mut self, v: usize) {
-                *self |= 1 << v;
-            }
-            fn del(&mut self, v: usize) {
-                *self &= !(1 << v);
-            }
-            fn and(&self, other: &Self) -> Self {
-                self & other
-            }
-            fn or_with(&mut self, other: &Self) {
-                *self |= other;
-            }
-            fn minus(&self, other: &Self) -> Self {
-                self & !other
-            }
-            fn none(&self) -> bool {
-                *self == 0
-            }
-            fn count(&self) -> usize {
-                self.count_ones() as usize
-            }
-            fn lowest(&self) -> Option<usize> {
-                (*self != 0).then(|| self.trailing_zeros() as usize)
-            }
-            #[inline(always)]
-            fn each(&self, mut f: impl FnMut(usize)) {
-                let mut bits = *self;
-                while bits != 0 {
-                    f(bits.trailing_zeros() as usize);
-                    bits &= bits - 1;
-                }
-            }
-            #[inline(always)]
-            fn all(&self, mut f: impl FnMut(usize) -> bool) -> bool {
-                let mut bits = *self;
-                while bits != 0 {
-                    if !f(bits.trailing_zeros() as usize) {
-                        return false;
-                    }
-                    bits &= bits - 1;
-                }
-                true
-            }
-            #[inline(always)]
-            fn more_than(&self, k: usize) -> bool {
-                let mut bits = *self;
-                for _ in 0..k {
-                    if bits == 0 {
-                        return false;
-                    }
-                    bits &= bits - 1;
-                }
-                bits != 0
-            }
+/// A machine word, bit `v` for vertex `v`.
+impl Bits for u64 {
+    fn empty() -> Self {
+        0
+    }
+    fn has(&self, v: usize) -> bool {
+        self >> v & 1 == 1
+    }
+    fn add(&mut self, v: usize) {
+        *self |= 1 << v;
+    }
+    fn del(&mut self, v: usize) {
+        *self &= !(1 << v);
+    }
+    fn and(&self, other: &Self) -> Self {
+        self & other
+    }
+    fn or_with(&mut self, other: &Self) {
+        *self |= other;
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self & !other
+    }
+    fn none(&self) -> bool {
+        *self == 0
+    }
+    fn count(&self) -> usize {
+        self.count_ones() as usize
+    }
+    fn lowest(&self) -> Option<usize> {
+        (*self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline(always)]
+    fn each(&self, mut f: impl FnMut(usize)) {
+        let mut bits = *self;
+        while bits != 0 {
+            f(bits.trailing_zeros() as usize);
+            bits &= bits - 1;
         }
-    };
+    }
+    #[inline(always)]
+    fn all(&self, mut f: impl FnMut(usize) -> bool) -> bool {
+        let mut bits = *self;
+        while bits != 0 {
+            if !f(bits.trailing_zeros() as usize) {
+                return false;
+            }
+            bits &= bits - 1;
+        }
+        true
+    }
+    #[inline(always)]
+    fn more_than(&self, k: usize) -> bool {
+        let mut bits = *self;
+        for _ in 0..k {
+            if bits == 0 {
+                return false;
+            }
+            bits &= bits - 1;
+        }
+        bits != 0
+    }
 }
-
-word_bits!(u64);
 
 impl Bits for VertexSet {
     fn empty() -> Self {
