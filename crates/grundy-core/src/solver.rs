@@ -317,6 +317,11 @@ impl Stats {
 ///
 /// `R` is usually a reference to a ruleset (`Solver::new(&game)`), since `&R` is a ruleset too.
 ///
+/// A solver is deterministic: the same calls on fresh solvers with the same configuration
+/// (and a ruleset whose hooks are) visit the same positions and report the same
+/// [`stats`](Self::stats), from run to run; its tables hash with fixed seeds. The parallel
+/// searches are not: their threads race.
+///
 /// # Example
 ///
 /// ```

@@ -16,7 +16,11 @@
 use core::hash::Hash;
 use core::mem::size_of;
 
-use hashbrown::HashMap;
+use foldhash::fast::FixedState;
+
+/// The hash maps of a table: hashbrown's own hasher (foldhash) with a fixed seed rather than a
+/// random one, so that a search evicts, and so visits, the same positions from run to run.
+type HashMap<K, V> = hashbrown::HashMap<K, V, FixedState>;
 
 /// Counters kept by a [`Table`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -62,8 +66,8 @@ impl<K: Eq + Hash, V: Copy> Table<K, V> {
     /// A table holding at most `entries` entries (at least two).
     pub fn with_entries(entries: usize) -> Self {
         Table {
-            current: HashMap::new(),
-            previous: HashMap::new(),
+            current: HashMap::default(),
+            previous: HashMap::default(),
             generation_capacity: (entries / 2).max(Self::MIN_GENERATION),
             stats: TableStats::default(),
         }
@@ -155,7 +159,8 @@ impl<K: Eq + Hash, V: Copy> Table<K, V> {
         self.stats = TableStats::default();
     }
 
-    /// Iterates over the stored entries, in no particular order.
+    /// Iterates over the stored entries, in an order fixed by the operations made (the same
+    /// from run to run), but no other.
     pub fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
         self.current.iter().chain(self.previous.iter())
     }
@@ -189,6 +194,24 @@ mod tests {
             assert_eq!(table.get(&0), Some(42), "the hot entry was evicted at step {i}");
             table.insert(i, i);
         }
+    }
+
+    /// Two tables given the same operations hold their entries in the same order: the
+    /// solver copies a table in that order when it makes its compact table, so the order
+    /// decides what is evicted there, and with it the positions searched.
+    #[test]
+    fn the_same_operations_give_the_same_order() {
+        let fill = || {
+            let mut table: Table<u64, u64> = Table::with_entries(5000);
+            for i in 0..20_000u64 {
+                table.insert(i.wrapping_mul(0x9E37_79B9_7F4A_7C15), i);
+                let _ = table.get(&(i / 3).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            }
+            table.iter().map(|(&k, &v)| (k, v)).collect::<Vec<_>>()
+        };
+        let first = fill();
+        assert!(first.len() > 2500);
+        assert_eq!(first, fill());
     }
 
     #[test]
