@@ -159,8 +159,8 @@ impl<K: Eq + Hash, V: Copy> Table<K, V> {
         self.stats = TableStats::default();
     }
 
-    /// Iterates over the stored entries, in an order fixed by the operations made (the same
-    /// from run to run), but no other.
+    /// Iterates over the stored entries, in no particular order, but in the same order from
+    /// run to run after the same operations.
     pub fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
         self.current.iter().chain(self.previous.iter())
     }
