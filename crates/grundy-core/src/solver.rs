@@ -144,11 +144,9 @@ impl<K: Eq + core::hash::Hash + Clone> SharedMap<K> {
     }
 
     fn shard(&self, key: &K) -> std::sync::MutexGuard<'_, Table<K, Packed>> {
-        use core::hash::Hasher;
-        let mut hasher = crate::engine::front::Fold::default();
-        key.hash(&mut hasher);
         // The top bits of the hash, which depend on every bit of the key.
-        let index = usize::try_from(hasher.finish() >> (64 - Self::SHARDS.ilog2())).unwrap_or(0);
+        let hash = crate::table::fixed_hash(key);
+        let index = usize::try_from(hash >> (64 - Self::SHARDS.ilog2())).unwrap_or(0);
         self.shards[index].lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 

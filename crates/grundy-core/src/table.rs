@@ -22,6 +22,13 @@ use foldhash::fast::FixedState;
 /// random one, so that a search evicts, and so visits, the same positions from run to run.
 type HashMap<K, V> = hashbrown::HashMap<K, V, FixedState>;
 
+/// The hash of `key` under the tables' hasher with its fixed seed, the same from run to run:
+/// for the caches and slot choices of the engine that pick a slot from its top bits.
+pub(crate) fn fixed_hash<K: core::hash::Hash + ?Sized>(key: &K) -> u64 {
+    use core::hash::BuildHasher;
+    FixedState::default().hash_one(key)
+}
+
 /// Counters kept by a [`Table`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

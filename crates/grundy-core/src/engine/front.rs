@@ -11,7 +11,7 @@
 //! (a canonical form, an exact value, a fact the table held once): the cache is never
 //! checked against the table.
 
-use core::hash::{Hash, Hasher};
+use core::hash::Hash;
 
 /// The memory [`Front::new`] aims at: it stays in the processor's second-level cache, and
 /// allocating it costs a small search little.
@@ -43,37 +43,6 @@ pub struct Front<K, V> {
     bits: u32,
 }
 
-/// A fast hasher of fixed seed (a cache must behave the same from run to run): words
-/// folded by multiplication, mixed at the end.
-#[derive(Default)]
-pub(crate) struct Fold(u64);
-
-impl Hasher for Fold {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    fn write_u32(&mut self, word: u32) {
-        self.write_u64(u64::from(word));
-    }
-    fn write_u8(&mut self, byte: u8) {
-        self.write_u64(u64::from(byte));
-    }
-    fn write_usize(&mut self, word: usize) {
-        self.write_u64(word as u64);
-    }
-    /// The last product: its top bits, which pick the slot, depend on every bit written.
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
 impl<K: Clone + Eq + Hash, V: Clone> Front<K, V> {
     /// The fewest slots (log2).
     pub const MIN_BITS: u32 = 8;
@@ -101,10 +70,8 @@ impl<K: Clone + Eq + Hash, V: Clone> Front<K, V> {
 
     /// The slot of a key (the same from run to run).
     pub fn slot(&self, key: &K) -> usize {
-        let mut hasher = Fold::default();
-        key.hash(&mut hasher);
         // Below 2^bits, so it fits.
-        usize::try_from(hasher.finish() >> (64 - self.bits)).unwrap_or(0)
+        usize::try_from(crate::table::fixed_hash(key) >> (64 - self.bits)).unwrap_or(0)
     }
 
     /// What was put last for `key`, if `slot` (its [`slot`](Self::slot)) still holds it.

@@ -3,9 +3,7 @@
 //! known or searched) tends to answer queries in the positions that differ from it far from
 //! that move, so the moves that answered the most so far are tried first.
 
-use core::hash::{Hash, Hasher};
-
-use crate::engine::front::Fold;
+use core::hash::Hash;
 
 /// log2 of the counters: moves are counted by a hash of the move, and two moves that share
 /// a counter share their count (it only orders moves).
@@ -24,9 +22,7 @@ pub(super) struct History {
 
 impl History {
     fn slot<M: Hash>(mv: &M) -> usize {
-        let mut hasher = Fold::default();
-        mv.hash(&mut hasher);
-        (hasher.finish() >> (64 - BITS)) as usize
+        (crate::table::fixed_hash(mv) >> (64 - BITS)) as usize
     }
 
     /// Counts a query answered by the child of `mv`.
