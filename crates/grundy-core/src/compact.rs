@@ -395,17 +395,6 @@ impl<F: WordFact> CompactTable<F> {
         find(&self.buckets[b].0, tag)
     }
 
-    /// Reads the bucket of `key`, so that a lookup soon after finds it in the processor's
-    /// cache, and returns a word of it (give it to [`core::hint::black_box`], so that the
-    /// read is not optimised away).
-    pub fn touch(&self, key: u64) -> u64 {
-        if self.buckets.is_empty() {
-            return 0;
-        }
-        let (b, _) = place(mix_word(key), self.bits);
-        self.buckets[b].0[0] & FACT
-    }
-
     /// Stores `fact` for `key`, [merged](WordFact::merge) with what was stored for it.
     /// Returns `false` (storing nothing) when the fact does not [pack](WordFact::pack).
     pub fn insert(&mut self, key: u64, fact: F) -> bool {
@@ -620,12 +609,6 @@ impl<F: WordFact> SharedTable<F> {
     pub fn get(&self, key: u64) -> Option<F> {
         let (b, tag) = place(mix_word(key), self.bits);
         find(&Self::load(&self.buckets[b].0), tag)
-    }
-
-    /// Reads the bucket of `key`, as [`CompactTable::touch`].
-    pub fn touch(&self, key: u64) -> u64 {
-        let (b, _) = place(mix_word(key), self.bits);
-        self.buckets[b].0[0].load(Relaxed) & FACT
     }
 
     /// Stores `fact` for `key`, [merged](WordFact::merge) with what was stored for it, and
