@@ -1,5 +1,5 @@
 //! Times the solver on random graphs G(n, p) with average degree d:
-//! `cargo run --release -p grundy-node-kayles --example scaling -- N D FIRST_SEED LAST_SEED [value|outcome] [THREADS] [nk|sets]`.
+//! `cargo run --release -p grundy-node-kayles --example scaling -- N D FIRST_SEED LAST_SEED [value|outcome] [THREADS] [nk|sets] [--cap=SECONDS]`.
 //!
 //! The last argument picks the ruleset: `nk` (the default) is [`NodeKaylesSolver`], which
 //! searches graphs of at most 64 vertices as [`NodeKayles64`] (positions as words), and
@@ -11,12 +11,15 @@
 //!
 //! Prints, per seed, the answer, the wall-clock time, the processor time of this process (on
 //! Linux; it excludes the time spent waiting on a loaded machine) and the solver's counters,
-//! then the medians and maxima and the peak resident memory.
+//! then the median, 90th percentile (the ⌈0.9 n⌉-th smallest), maximum and sum of the times
+//! and the peak resident memory. With `--cap=SECONDS`, each solve is stopped by the
+//! solver's time limit after that long: a seed stopped so counts as slower than every
+//! seed that finished, and a figure that falls on one is printed as `>SECONDS`.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use grundy_core::solver::ParallelSolver;
-use grundy_core::{Config, Stats};
+use grundy_core::{Budget, Config, Stats};
 use grundy_graph::Graph;
 use grundy_node_kayles::{NodeKayles, NodeKaylesSolver};
 use grundy_testkit::random;
@@ -75,9 +78,9 @@ macro_rules! solve {
     ($solver:expr, $position:expr, $mode:expr) => {{
         let mut solver = $solver;
         let answer = if $mode == "outcome" {
-            format!("{:?}", solver.outcome($position).unwrap())
+            solver.outcome($position).map(|o| format!("{o:?}"))
         } else {
-            format!("{}", solver.value($position).unwrap())
+            solver.value($position).map(|v| format!("{v}"))
         };
         (answer, counters(solver.stats(), solver.table_len()))
     }};
@@ -92,12 +95,23 @@ fn counters(s: Stats, entries: usize) -> String {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    let (flags, args): (Vec<String>, Vec<String>) =
+        std::env::args().partition(|a| a.starts_with("--"));
+    let cap: Option<f64> = flags.iter().find_map(|f| {
+        let seconds = f.strip_prefix("--cap=")?;
+        Some(seconds.parse().expect("--cap=SECONDS takes a number of seconds"))
+    });
+    let mut config = Config::default();
+    if let Some(cap) = cap {
+        config =
+            config.with_budget(Budget::unlimited().with_time_limit(Duration::from_secs_f64(cap)));
+    }
     if let Some(g) = args.get(1).and_then(|name| structured(name)) {
         let mode = args.get(2).map_or("value", String::as_str).to_string();
         let game = NodeKayles::new(g);
         let start = Instant::now();
         let (answer, counters) = solve!(NodeKaylesSolver::new(&game), &game.start(), mode);
+        let answer = answer.expect("no budget");
         println!(
             "{} {mode}={answer} time={:.4}s {counters}",
             args[1],
@@ -121,20 +135,42 @@ fn main() {
         let cpu = cpu_seconds();
         let position = game.start();
         let (answer, counters) = if engine == "sets" {
-            solve!(ParallelSolver::new(&game, Config::default(), threads), &position, mode)
+            solve!(ParallelSolver::new(&game, config.clone(), threads), &position, mode)
         } else {
-            solve!(NodeKaylesSolver::parallel(&game, Config::default(), threads), &position, mode)
+            solve!(NodeKaylesSolver::parallel(&game, config.clone(), threads), &position, mode)
         };
         let t = start.elapsed().as_secs_f64();
         let c = cpu_seconds() - cpu;
-        times.push(t);
+        match answer {
+            Ok(answer) => {
+                times.push(t);
+                println!(
+                    "n={n} d={d} seed={seed} {mode}={answer} time={t:.3}s cpu={c:.2}s {counters}"
+                );
+            }
+            Err(e) => {
+                times.push(f64::INFINITY);
+                println!(
+                    "n={n} d={d} seed={seed} {mode}=stopped ({e}) time={t:.3}s cpu={c:.2}s {counters}"
+                );
+            }
+        }
         cpus.push(c);
-        println!("n={n} d={d} seed={seed} {mode}={answer} time={t:.3}s cpu={c:.2}s {counters}");
     }
+    let finished: Vec<f64> = times.iter().copied().filter(|t| t.is_finite()).collect();
+    let stopped = times.len() - finished.len();
+    let shown = |t: f64| {
+        if t.is_finite() { format!("{t:.3}s") } else { format!(">{}s", cap.unwrap_or(0.0)) }
+    };
+    times.sort_by(f64::total_cmp);
+    let p90 = times[(times.len() * 9).div_ceil(10).max(1) - 1];
     println!(
-        "median {:.3}s max {:.3}s; cpu median {:.2}s max {:.2}s; peak memory {:.0} MiB",
-        median(&mut times),
-        times[times.len() - 1],
+        "median {} p90 {} max {}; sum {:.2}s of {} finished, {stopped} stopped; cpu median {:.2}s max {:.2}s; peak memory {:.0} MiB",
+        shown(median(&mut times)),
+        shown(p90),
+        shown(times[times.len() - 1]),
+        finished.iter().sum::<f64>(),
+        finished.len(),
         median(&mut cpus),
         cpus[cpus.len() - 1],
         peak_rss_mib()
