@@ -12,7 +12,8 @@
 #   peers cram 4 9, 5 7, 8 5         the Cram fixture (benches/src/cram.rs), pruned search
 #   peers plain-cram 4 9, 5 7        Cram written plainly, Config::default()
 #   peers chomp 10 10 mex, 11 11 mex Chomp under the mex search
-#   random_boards                    Transverse Wave: WaveSolver, generic mex and pruned
+#   random_boards                    Transverse Wave, boards of 20 × 20 and more: WaveSolver's
+#                                    value and outcome, the generic mex and pruned searches
 #   scaling 50 3 SEEDS value 1       Node-Kayles, one thread: median, 90th percentile, sum
 #
 # and it prints a markdown table: each figure's times in every round (seconds), the medians
@@ -73,20 +74,30 @@ run_all() {
     for side in 10 11; do
         printf 'Chomp %s × %s (mex)\t%s\n' "$side" "$side" "$("$bin/peers" chomp $side $side mex | sed -n 's/.*time \([0-9.]*\) s.*/\1/p')"
     done
-    # Rows "| purple | n | value | WaveSolver | generic mex (nodes) | generic pruned (nodes) |".
+    # Two tables: "| purple | n | value | value time | states | outcome | outcome time | states |"
+    # (WaveSolver) and "| purple | n | value | WaveSolver | generic mex (nodes) | generic pruned
+    # (nodes) |" (the generic solver on the same boards).
     "$bin/random_boards" | awk -F'|' '
         function seconds(t) {
             gsub(/ /, "", t); sub(/\(.*/, "", t)
+            if (t ~ /ns$/) return substr(t, 1, length(t) - 2) / 1e9
             if (t ~ /µs$/) return substr(t, 1, length(t) - 3) / 1e6
             if (t ~ /ms$/) return substr(t, 1, length(t) - 2) / 1e3
             if (t ~ /s$/) return substr(t, 1, length(t) - 1)
             return t
         }
-        /^\| [0-9]/ {
-            board = sprintf("%s × %s purple %s", $3 + 0, $3 + 0, $2); gsub(/  +/, " ", board)
-            printf "Wave %s: WaveSolver\t%.6f\n", board, seconds($5)
-            printf "Wave %s: generic mex\t%.6f\n", board, seconds($6)
-            printf "Wave %s: generic pruned\t%.6f\n", board, seconds($7)
+        /value time/ { table = 1 }
+        /generic mex/ { table = 2 }
+        /^\| [0-9]/ && $3 + 0 >= 20 {
+            purple = $2; gsub(/^ +| +$/, "", purple)
+            board = sprintf("Wave %s × %s purple %s", $3 + 0, $3 + 0, purple)
+            if (table == 1) {
+                printf "%s: WaveSolver value\t%.3g\n", board, seconds($5)
+                printf "%s: WaveSolver outcome\t%.3g\n", board, seconds($8)
+            } else if (table == 2) {
+                printf "%s: generic mex\t%.3g\n", board, seconds($6)
+                printf "%s: generic pruned\t%.3g\n", board, seconds($7)
+            }
         }'
     if [ -z "${SKIP_NK:-}" ]; then
         local summary
