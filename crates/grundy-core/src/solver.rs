@@ -30,7 +30,7 @@ mod two_searches;
 pub use parallel::race_on;
 #[cfg(feature = "rayon")]
 pub use parallel::{ParallelSolver, par_outcome, par_value, par_winning_moves};
-pub use two_searches::{TWO_SEARCHES_FROM, value_is};
+pub use two_searches::{A_SHARE, TWO_SEARCHES_FROM, value_is};
 
 /// How a [`Solver`] searches for normal-play values and outcomes.
 ///

@@ -5,6 +5,12 @@
 /// a search are seldom below 4, and there the second search is mostly wasted.
 pub const TWO_SEARCHES_FROM: u64 = 4;
 
+/// Search A of [`value_is`] goes next only while it has spent at most `1 / A_SHARE` of
+/// what B has: when the value is below `j`, as it mostly is when `j` is large, every child
+/// query of A is wasted, while B's queries below `j` also serve later questions about the
+/// same children.
+pub const A_SHARE: u64 = 2;
+
 /// Answers "is the value of a position `j`?" from its children: `Some(value)` when the search
 /// found the exact value (`j` or another), `None` when the value is not `j` (and unknown).
 ///
@@ -19,9 +25,10 @@ pub const TWO_SEARCHES_FROM: u64 = 4;
 ///   the value is below `j`, where A would have to ask every child, and every child of a
 ///   smaller value would have to find that value among its own children.
 ///
-/// Whichever answers, the other has spent at most as much (plus one child query), and what
-/// each proved serves the other through the caller's table. For `j` below
-/// [`TWO_SEARCHES_FROM`], A runs alone first and B only once no child has `j`.
+/// A goes next while it has spent at most half of what B has ([`A_SHARE`]), B otherwise:
+/// whichever answers, the other has spent at most twice as much, or half as much (plus one
+/// child query), and what each proved serves the other through the caller's table. For `j`
+/// below [`TWO_SEARCHES_FROM`], A runs alone first and B only once no child has `j`.
 ///
 /// - `seen`: the values below 128 that children are known to have (children already valued,
 ///   or facts recorded earlier). The search adds every value a child reveals: on return it
@@ -81,7 +88,8 @@ pub fn value_is<K, E>(
         if x == j && a == kids.len() {
             return Ok(Some(j));
         }
-        let by_a = a < kids.len() && (x == j || j < TWO_SEARCHES_FROM || spent_a <= spent_b);
+        let by_a = a < kids.len()
+            && (x == j || j < TWO_SEARCHES_FROM || spent_a.saturating_mul(A_SHARE) <= spent_b);
         let (i, question) = if by_a { (a, j) } else { (b, x) };
         let (answer, spent) = ask(&mut kids[i], question)?;
         if by_a {
