@@ -858,7 +858,8 @@ impl<R: Ruleset> Solver<R> {
     ///
     /// When the shared table [wants room](SharedTable::wants_room), a search stops with
     /// [`SolveError::Cancelled`] at its next poll point, so that the caller can grow the table
-    /// (its facts all true) and search again ([`par_value`] does).
+    /// (its facts all true) and search again (the parallel search of the `rayon` feature
+    /// does).
     #[must_use]
     pub fn with_shared_table(mut self, table: Arc<SharedTable>) -> Self {
         self.shared = Some(table);
