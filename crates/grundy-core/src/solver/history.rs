@@ -56,12 +56,19 @@ impl History {
             }
             top[at] = (count, i);
         }
-        for k in 0..len {
-            let i = top[k].1;
+        // Only moves first at a place below `len` are moved before they are chosen (into the
+        // place of a chosen one), so their places are all that must be followed.
+        // `place[p]`: where the move first at `p` is now; `first[q]`: where the move now at `q`
+        // was first.
+        let mut place: [usize; TOP] = core::array::from_fn(|p| p);
+        let mut first: [usize; TOP] = core::array::from_fn(|q| q);
+        for (k, &(_, chosen)) in top[..len].iter().enumerate() {
+            let i = if chosen < TOP { place[chosen] } else { chosen };
             moves.swap(k, i);
-            // The move that was at `k` is now at `i`.
-            if let Some(later) = top[k + 1..len].iter_mut().find(|(_, j)| *j == k) {
-                later.1 = i;
+            let moved = first[k];
+            place[moved] = i;
+            if i < TOP {
+                first[i] = moved;
             }
         }
     }
