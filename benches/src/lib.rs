@@ -7,10 +7,12 @@ use grundy::Ruleset;
 #[cfg(test)]
 mod cram;
 mod domineering;
+mod plain_cram;
 
 pub use domineering::{Board, BoardError, Domineering};
 /// Cram and Chomp, published in `grundy-cram-chomp` (the facade's `cram-chomp` feature).
 pub use grundy::cram_chomp::{Chomp, Cram};
+pub use plain_cram::PlainCram;
 
 /// A subtraction game: take one of the amounts of the set from a heap.
 #[derive(Clone, Debug)]
