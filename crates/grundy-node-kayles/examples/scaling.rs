@@ -6,8 +6,8 @@
 //! `sets` is the same search on [`NodeKayles`] (positions as vertex sets, as on graphs of
 //! more than 64 vertices). Both use grundy-core's default configuration.
 //!
-//! `... --example scaling -- petersen|grid4x5|grid5x5|grid4x8 [value|outcome]` solves one
-//! structured graph instead.
+//! `... --example scaling -- petersen|grid4x5|grid5x5|grid4x8 [value|outcome] [--cap=SECONDS]`
+//! solves one structured graph instead, on one thread.
 //!
 //! Prints, per seed, the answer, the wall-clock time, the processor time of this process (on
 //! Linux; it excludes the time spent waiting on a loaded machine) and the solver's counters,
@@ -110,8 +110,9 @@ fn main() {
         let mode = args.get(2).map_or("value", String::as_str).to_string();
         let game = NodeKayles::new(g);
         let start = Instant::now();
-        let (answer, counters) = solve!(NodeKaylesSolver::new(&game), &game.start(), mode);
-        let answer = answer.expect("no budget");
+        let solver = NodeKaylesSolver::parallel(&game, config, 1);
+        let (answer, counters) = solve!(solver, &game.start(), mode);
+        let answer = answer.unwrap_or_else(|e| format!("none ({e})"));
         println!(
             "{} {mode}={answer} time={:.4}s {counters}",
             args[1],

@@ -25,9 +25,10 @@ pub const A_SHARE: u64 = 2;
 ///   the value is below `j`, where A would have to ask every child, and every child of a
 ///   smaller value would have to find that value among its own children.
 ///
-/// A goes next while it has spent at most half of what B has ([`A_SHARE`]), B otherwise:
-/// whichever answers, the other has spent at most twice as much, or half as much (plus one
-/// child query), and what each proved serves the other through the caller's table. For `j`
+/// A goes next while it has spent at most half of what B has ([`A_SHARE`]), B otherwise. So
+/// when A answers, B has spent at most twice what A spent, and when B answers, A has spent at
+/// most half what B spent (each plus one child query); what each proved serves the other
+/// through the caller's table. For `j`
 /// below [`TWO_SEARCHES_FROM`], A runs alone first and B only once no child has `j`.
 ///
 /// - `seen`: the values below 128 that children are known to have (children already valued,
