@@ -43,9 +43,19 @@ impl PlainCram {
     fn neighbours(self, cells: u64) -> u64 {
         (((cells & self.has_right) << 1)
             | ((cells >> 1) & self.has_right)
-            | (cells << self.cols)
-            | (cells >> self.cols))
+            | self.down(cells)
+            | self.up(cells))
             & self.board
+    }
+
+    /// `cells` moved one row down (none on a board of one row of 64 cells).
+    fn down(self, cells: u64) -> u64 {
+        cells.checked_shl(self.cols).unwrap_or(0)
+    }
+
+    /// `cells` moved one row up.
+    fn up(self, cells: u64) -> u64 {
+        cells.checked_shr(self.cols).unwrap_or(0)
     }
 
     /// The cells of `empty` connected to `seed` through empty neighbours.
@@ -67,7 +77,7 @@ impl PlainCram {
 
     /// `cells` mirrored top-bottom: the rows in reverse order.
     fn flip_rows(self, cells: u64) -> u64 {
-        let row = (1u64 << self.cols) - 1;
+        let row = 1u64.checked_shl(self.cols).map_or(u64::MAX, |bit| bit - 1);
         (0..self.rows).fold(0, |out, r| {
             out | (((cells >> (r * self.cols)) & row) << ((self.rows - 1 - r) * self.cols))
         })
@@ -97,11 +107,11 @@ impl Ruleset for PlainCram {
             across &= across - 1;
             moves.push(cell | cell << 1);
         }
-        let mut down = empty & (empty >> self.cols);
+        let mut down = empty & self.up(*empty);
         while down != 0 {
             let cell = down & down.wrapping_neg();
             down &= down - 1;
-            moves.push(cell | cell << self.cols);
+            moves.push(cell | self.down(cell));
         }
     }
 

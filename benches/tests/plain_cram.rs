@@ -28,6 +28,19 @@ fn empty_boards_have_cram_s_values() {
             assert_eq!(ours.unwrap(), theirs.unwrap(), "{rows} x {cols}");
         }
     }
+    // The boards of one row or one column of 64 cells (shifts by a whole row).
+    for (rows, cols) in [(1, 64), (64, 1), (2, 32), (8, 8)] {
+        let plain = PlainCram::new(rows, cols).unwrap();
+        let cram = Cram::new(rows, cols).unwrap();
+        let strip = match (rows, cols) {
+            (8, 8) => 0b1110_0111 << 24 | 0b11 << 9 | 0b1011 << 56,
+            (2, 32) => 0x3ff | 0x3ff << 32,
+            _ => plain.start(),
+        };
+        let ours = Solver::with_config(&plain, Config::default()).value(&strip);
+        let theirs = Solver::with_config(&cram, Config::default()).value(&strip);
+        assert_eq!(ours.unwrap(), theirs.unwrap(), "{rows} x {cols}");
+    }
 }
 
 /// Board shapes of at most 18 cells, square (eight symmetries) and oblong (four).

@@ -28,8 +28,8 @@ pub const A_SHARE: u64 = 2;
 /// A goes next while it has spent at most half of what B has ([`A_SHARE`]), B otherwise. So
 /// when A answers, B has spent at most twice what A spent, and when B answers, A has spent at
 /// most half what B spent (each plus one child query); what each proved serves the other
-/// through the caller's table. For `j`
-/// below [`TWO_SEARCHES_FROM`], A runs alone first and B only once no child has `j`.
+/// through the caller's table. For `j` below [`TWO_SEARCHES_FROM`], A runs alone first and B
+/// only once no child has `j`.
 ///
 /// - `seen`: the values below 128 that children are known to have (children already valued,
 ///   or facts recorded earlier). The search adds every value a child reveals: on return it
