@@ -28,17 +28,18 @@ fn empty_boards_have_cram_s_values() {
             assert_eq!(ours.unwrap(), theirs.unwrap(), "{rows} x {cols}");
         }
     }
-    // The boards of one row or one column of 64 cells (shifts by a whole row).
+    // Boards of 64 cells: one row (a shift by a whole row is a shift by 64), one column, and
+    // positions of a few cells on 2 x 32 and 8 x 8.
     for (rows, cols) in [(1, 64), (64, 1), (2, 32), (8, 8)] {
         let plain = PlainCram::new(rows, cols).unwrap();
         let cram = Cram::new(rows, cols).unwrap();
-        let strip = match (rows, cols) {
+        let position = match (rows, cols) {
             (8, 8) => 0b1110_0111 << 24 | 0b11 << 9 | 0b1011 << 56,
             (2, 32) => 0x3ff | 0x3ff << 32,
             _ => plain.start(),
         };
-        let ours = Solver::with_config(&plain, Config::default()).value(&strip);
-        let theirs = Solver::with_config(&cram, Config::default()).value(&strip);
+        let ours = Solver::with_config(&plain, Config::default()).value(&position);
+        let theirs = Solver::with_config(&cram, Config::default()).value(&position);
         assert_eq!(ours.unwrap(), theirs.unwrap(), "{rows} x {cols}");
     }
 }

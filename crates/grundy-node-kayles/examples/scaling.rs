@@ -110,7 +110,7 @@ fn main() {
         let mode = args.get(2).map_or("value", String::as_str).to_string();
         let game = NodeKayles::new(g);
         let start = Instant::now();
-        let solver = NodeKaylesSolver::parallel(&game, config, 1);
+        let solver = NodeKaylesSolver::with_config(&game, config);
         let (answer, counters) = solve!(solver, &game.start(), mode);
         let answer = answer.unwrap_or_else(|e| format!("none ({e})"));
         println!(
