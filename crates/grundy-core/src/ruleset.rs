@@ -21,6 +21,7 @@ use crate::{Nimber, Outcome};
 /// | method | default | override when |
 /// | --- | --- | --- |
 /// | [`move_list`](Ruleset::move_list) | collect [`moves`](Ruleset::moves) in a new vector | rarely: a convenience, not used by the solvers' inner loops |
+/// | [`move_count`](Ruleset::move_count) | list the moves, count them | moves can be counted without listing them (a population count; [`Method::Pruned`](crate::Method::Pruned) counts the moves of every child it ranks) |
 /// | [`is_legal`](Ruleset::is_legal) | search the move list | legality is cheap to test |
 /// | [`is_terminal`](Ruleset::is_terminal) | list the moves, see if there is none | having no move is cheap to test |
 /// | [`successors`](Ruleset::successors) | play every move | you can build children faster |
@@ -100,6 +101,16 @@ pub trait Ruleset {
 
     /// Returns the position reached by playing the legal move `mv` in `position`.
     fn play(&self, position: &Self::Position, mv: &Self::Move) -> Self::Position;
+
+    /// The number of legal moves of `position`: what the pruned search ranks children by.
+    ///
+    /// The default lists them into `scratch` (cleared first, its contents then unspecified);
+    /// override it when they can be counted without listing them (a population count, say).
+    fn move_count(&self, position: &Self::Position, scratch: &mut Vec<Self::Move>) -> usize {
+        scratch.clear();
+        self.moves(position, scratch);
+        scratch.len()
+    }
 
     /// Returns the legal moves of `position` in a new vector.
     fn move_list(&self, position: &Self::Position) -> Vec<Self::Move> {
@@ -474,6 +485,10 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
 
     fn play(&self, position: &Self::Position, mv: &Self::Move) -> Self::Position {
         (**self).play(position, mv)
+    }
+
+    fn move_count(&self, position: &Self::Position, scratch: &mut Vec<Self::Move>) -> usize {
+        (**self).move_count(position, scratch)
     }
 
     fn is_legal(&self, position: &Self::Position, mv: &Self::Move) -> bool {

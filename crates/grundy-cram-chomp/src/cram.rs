@@ -435,6 +435,11 @@ impl Ruleset for Cram {
         }
     }
 
+    /// The pairs of neighbouring empty cells, counted.
+    fn move_count(&self, empty: &u64, _: &mut Vec<u64>) -> usize {
+        (self.right_pairs(*empty).count_ones() + self.down_pairs(*empty).count_ones()) as usize
+    }
+
     /// The cells of the domino are filled.
     fn play(&self, empty: &u64, domino: &u64) -> u64 {
         empty & !domino

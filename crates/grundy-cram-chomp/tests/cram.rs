@@ -41,6 +41,7 @@ fn check_hooks(game: &Cram, set: u64, value_of: &dyn Fn(u64) -> Nimber) {
     let value = value_of(set);
     let moves = game.move_list(&set);
     assert_eq!(game.is_terminal(&set), moves.is_empty(), "{set:#x}");
+    assert_eq!(game.move_count(&set, &mut Vec::new()), moves.len(), "{set:#x}");
     let mut ordered = moves.clone();
     game.order_moves(&set, &mut ordered);
     let (mut a, mut b) = (moves.clone(), ordered);

@@ -227,6 +227,11 @@ impl Ruleset for NodeKayles {
         moves.extend(position.iter().take_while(|&v| v < self.graph.order()));
     }
 
+    /// The available vertices, counted.
+    fn move_count(&self, position: &VertexSet, _: &mut Vec<usize>) -> usize {
+        position.iter().take_while(|&v| v < self.graph.order()).count()
+    }
+
     /// Removes the vertex and its neighbours.
     fn play(&self, position: &VertexSet, vertex: &usize) -> VertexSet {
         let mut next = position.difference(self.graph.neighbors(*vertex));

@@ -193,6 +193,11 @@ impl Ruleset for NodeKayles64 {
         (position & self.start()).each(|v| moves.push(v));
     }
 
+    /// The available vertices, counted.
+    fn move_count(&self, position: &u64, _: &mut Vec<usize>) -> usize {
+        (position & self.start()).count_ones() as usize
+    }
+
     /// Removes the vertex and its neighbours.
     fn play(&self, position: &u64, vertex: &usize) -> u64 {
         position & !self.neighbours[*vertex] & !(1 << vertex)

@@ -283,6 +283,24 @@ proptest! {
         }
     }
 
+    /// `move_count` counts the moves `moves` lists, on words and on vertex sets, for
+    /// positions that also name vertices beyond the graph.
+    #[test]
+    fn move_counts_are_the_moves_listed(
+        n in 1usize..=70,
+        seed in any::<u64>(),
+        mask in any::<u128>(),
+        word in any::<u64>(),
+    ) {
+        let game = NodeKayles::new(random_graph(n, 5, seed));
+        let set: VertexSet = (0..128).filter(|v| mask >> v & 1 == 1).collect();
+        let mut scratch = vec![7, 8];
+        prop_assert_eq!(game.move_count(&set, &mut scratch), game.move_list(&set).len());
+        if let Ok(small) = NodeKayles64::new(&game) {
+            prop_assert_eq!(small.move_count(&word, &mut scratch), small.move_list(&word).len());
+        }
+    }
+
     /// The twin rules near the move (`reduce_child`) reduce a component of a child of a
     /// component that `reduce` leaves exactly when `reduce` does, to parts of the same value,
     /// on graphs of up to 64 vertices (words and vertex sets) and beyond.

@@ -508,9 +508,7 @@ impl<R: Ruleset> Solver<R> {
         // needed, in the buffer of the moves, which are done with).
         for kid in &mut kids {
             for part in &mut kid.parts {
-                moves.clear();
-                self.ruleset.moves(&part.raw, moves);
-                part.moves = moves.len();
+                part.moves = self.ruleset.move_count(&part.raw, moves);
             }
             kid.cost = kid.parts.iter().map(|p| p.moves * p.moves).sum();
         }
@@ -547,11 +545,7 @@ impl<R: Ruleset> Solver<R> {
     pub(super) fn hardest(&self, parts: &[R::Position]) -> usize {
         let mut buffer = Vec::new();
         (0..parts.len())
-            .max_by_key(|&i| {
-                buffer.clear();
-                self.ruleset.moves(&parts[i], &mut buffer);
-                buffer.len()
-            })
+            .max_by_key(|&i| self.ruleset.move_count(&parts[i], &mut buffer))
             .unwrap_or(0)
     }
 
@@ -826,9 +820,8 @@ impl<R: Ruleset> Solver<R> {
             match self.exact_or_key(&part) {
                 Ok(v) => acc += v,
                 Err(key) => {
-                    moves.clear();
-                    self.ruleset.moves(&part, &mut moves);
-                    parts.push(Part { raw: part, key, moves: moves.len() });
+                    let moves = self.ruleset.move_count(&part, &mut moves);
+                    parts.push(Part { raw: part, key, moves });
                 }
             }
         }
