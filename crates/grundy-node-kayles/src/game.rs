@@ -163,6 +163,12 @@ impl NodeKayles {
         &self.graph
     }
 
+    /// The vertices of `position` that are vertices of the graph: the moves.
+    fn available<'p>(&self, position: &'p VertexSet) -> impl Iterator<Item = usize> + 'p {
+        let order = self.graph.order();
+        position.iter().take_while(move |&v| v < order)
+    }
+
     /// The starting position: every vertex available.
     pub fn start(&self) -> VertexSet {
         self.graph.vertices()
@@ -224,12 +230,12 @@ impl Ruleset for NodeKayles {
 
     /// The available vertices (those of the graph).
     fn moves(&self, position: &VertexSet, moves: &mut Vec<usize>) {
-        moves.extend(position.iter().take_while(|&v| v < self.graph.order()));
+        moves.extend(self.available(position));
     }
 
     /// The available vertices, counted.
     fn move_count(&self, position: &VertexSet, _: &mut Vec<usize>) -> usize {
-        position.iter().take_while(|&v| v < self.graph.order()).count()
+        self.available(position).count()
     }
 
     /// Removes the vertex and its neighbours.

@@ -820,8 +820,8 @@ impl<R: Ruleset> Solver<R> {
             match self.exact_or_key(&part) {
                 Ok(v) => acc += v,
                 Err(key) => {
-                    let moves = self.ruleset.move_count(&part, &mut moves);
-                    parts.push(Part { raw: part, key, moves });
+                    let count = self.ruleset.move_count(&part, &mut moves);
+                    parts.push(Part { raw: part, key, moves: count });
                 }
             }
         }
