@@ -16,6 +16,8 @@
 //! solver's time limit after that long: a seed stopped so counts as slower than every
 //! seed that finished, and a figure that falls on one is printed as `>SECONDS`.
 
+use std::io::{self, Write};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use grundy_core::solver::ParallelSolver;
@@ -26,9 +28,9 @@ use grundy_testkit::random;
 
 /// G(n, p) with p = d / (n - 1), from `seed`: grundy-testkit's seeded generator, the one the
 /// benchmarks use.
-fn random_graph(n: usize, d: f64, seed: u64) -> Graph {
+fn random_graph(n: usize, d: f64, seed: u64) -> Result<Graph, String> {
     let edges = random::edges_with_average_degree(n, d, &mut random::rng(seed));
-    Graph::from_edges(n, edges).unwrap()
+    Graph::from_edges(n, edges).map_err(|e| format!("no graph of {n} vertices: {e}"))
 }
 
 /// Processor time (user and system) of this process so far, in seconds, from
@@ -94,13 +96,57 @@ fn counters(s: Stats, entries: usize) -> String {
     )
 }
 
-fn main() {
+/// The argument `i` parsed, `default` when it is absent.
+fn arg<T: std::str::FromStr>(args: &[String], i: usize, default: T) -> Result<T, String> {
+    args.get(i).map_or(Ok(default), |a| a.parse().map_err(|_| format!("bad argument {i}: {a:?}")))
+}
+
+fn main() -> ExitCode {
+    let mut out = io::stdout().lock();
+    match run(&mut out) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`| head`) ends the run quietly.
+        Err(Error::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Error::Io(e)) => {
+            eprintln!("scaling: {e}");
+            ExitCode::FAILURE
+        }
+        Err(Error::Usage(message)) => {
+            eprintln!("scaling: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Why a run stopped early.
+enum Error {
+    /// Writing the figures failed.
+    Io(io::Error),
+    /// An argument does not parse.
+    Usage(String),
+}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Self {
+        Error::Io(e)
+    }
+}
+
+impl From<String> for Error {
+    fn from(message: String) -> Self {
+        Error::Usage(message)
+    }
+}
+
+fn run(out: &mut impl Write) -> Result<(), Error> {
     let (flags, args): (Vec<String>, Vec<String>) =
         std::env::args().partition(|a| a.starts_with("--"));
-    let cap: Option<f64> = flags.iter().find_map(|f| {
-        let seconds = f.strip_prefix("--cap=")?;
-        Some(seconds.parse().expect("--cap=SECONDS takes a number of seconds"))
-    });
+    let cap: Option<f64> = match flags.iter().find_map(|f| f.strip_prefix("--cap=")) {
+        Some(seconds) => Some(
+            seconds.parse().map_err(|_| format!("--cap=SECONDS takes seconds, not {seconds:?}"))?,
+        ),
+        None => None,
+    };
     let mut config = Config::default();
     if let Some(cap) = cap {
         config =
@@ -113,24 +159,30 @@ fn main() {
         let solver = NodeKaylesSolver::with_config(&game, config);
         let (answer, counters) = solve!(solver, &game.start(), mode);
         let answer = answer.unwrap_or_else(|e| format!("none ({e})"));
-        println!(
+        writeln!(
+            out,
             "{} {mode}={answer} time={:.4}s {counters}",
             args[1],
             start.elapsed().as_secs_f64()
-        );
-        return;
+        )?;
+        return Ok(());
     }
-    let n: usize = args.get(1).map_or(50, |a| a.parse().unwrap());
-    let d: f64 = args.get(2).map_or(3.0, |a| a.parse().unwrap());
-    let first: u64 = args.get(3).map_or(1, |a| a.parse().unwrap());
-    let last: u64 = args.get(4).map_or(5, |a| a.parse().unwrap());
+    let n: usize = arg(&args, 1, 50)?;
+    let d: f64 = arg(&args, 2, 3.0)?;
+    let first: u64 = arg(&args, 3, 1)?;
+    let last: u64 = arg(&args, 4, 5)?;
     let mode = args.get(5).map_or("value", String::as_str).to_string();
-    let threads: usize = args.get(6).map_or(1, |a| a.parse().unwrap());
+    let threads: usize = arg(&args, 6, 1)?;
+    if first > last || d.is_nan() || d < 0.0 {
+        return Err(Error::Usage(format!(
+            "no graphs to solve: n={n} d={d} seeds {first}..={last}"
+        )));
+    }
     let engine = args.get(7).map_or("nk", String::as_str).to_string();
     let mut times = Vec::new();
     let mut cpus = Vec::new();
     for seed in first..=last {
-        let g = random_graph(n, d, seed);
+        let g = random_graph(n, d, seed)?;
         let game = NodeKayles::new(g);
         let start = Instant::now();
         let cpu = cpu_seconds();
@@ -145,15 +197,17 @@ fn main() {
         match answer {
             Ok(answer) => {
                 times.push(t);
-                println!(
+                writeln!(
+                    out,
                     "n={n} d={d} seed={seed} {mode}={answer} time={t:.3}s cpu={c:.2}s {counters}"
-                );
+                )?;
             }
             Err(e) => {
                 times.push(f64::INFINITY);
-                println!(
+                writeln!(
+                    out,
                     "n={n} d={d} seed={seed} {mode}=stopped ({e}) time={t:.3}s cpu={c:.2}s {counters}"
-                );
+                )?;
             }
         }
         cpus.push(c);
@@ -165,7 +219,8 @@ fn main() {
     };
     times.sort_by(f64::total_cmp);
     let p90 = times[(times.len() * 9).div_ceil(10).max(1) - 1];
-    println!(
+    writeln!(
+        out,
         "median {} p90 {} max {}; sum {:.2}s of {} finished, {stopped} stopped; cpu median {:.2}s max {:.2}s; peak memory {:.0} MiB",
         shown(median(&mut times)),
         shown(p90),
@@ -175,5 +230,6 @@ fn main() {
         median(&mut cpus),
         cpus[cpus.len() - 1],
         peak_rss_mib()
-    );
+    )?;
+    Ok(())
 }
