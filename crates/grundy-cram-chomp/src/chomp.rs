@@ -61,6 +61,15 @@ pub enum ChompError {
         /// Its height.
         height: u64,
     },
+    /// A side or height is too large for any number type: the text names it as given,
+    /// rather than a number it was cut down to.
+    #[error("Chomp bar '{text}': {number} is far too large; sides and heights go up to {MAX_SIDE}")]
+    TooLarge {
+        /// The text given.
+        text: String,
+        /// The number, as written.
+        number: String,
+    },
     /// A column is higher than the one on its left.
     #[error(
         "Chomp bar '{text}': column {col} (height {height}) is higher than the one on its left \
@@ -442,8 +451,8 @@ impl FromStr for ChompBar {
             if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(syntax());
             }
-            // A number too large for u64 is too large for a bar.
-            Ok(s.parse::<u64>().unwrap_or(u64::MAX))
+            s.parse::<u64>()
+                .map_err(|_| ChompError::TooLarge { text: text.to_owned(), number: s.to_owned() })
         };
         let trimmed = text.trim();
         if let Some((rows, cols)) = trimmed.split_once(['x', 'X']) {

@@ -53,6 +53,17 @@ pub enum CramError {
         /// Their product.
         cells: u64,
     },
+    /// A side of a size such as `5x7` is too large for any number type: the text names it
+    /// as given, rather than a number it was cut down to.
+    #[error(
+        "Cram board '{text}': side {side} is far too large; a board has at most {MAX_CELLS} cells"
+    )]
+    SideTooLarge {
+        /// The text given.
+        text: String,
+        /// The side, as written.
+        side: String,
+    },
     /// A position names cells outside its board.
     #[error("position {empty:#x} has cells outside the {rows}x{cols} Cram board ({outside:#x})")]
     OutsideBoard {
@@ -680,8 +691,10 @@ impl FromStr for CramBoard {
                 if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(syntax());
                 }
-                // A side too large for u32 is too large for a board.
-                Ok(s.parse::<u32>().unwrap_or(u32::MAX))
+                s.parse::<u32>().map_err(|_| CramError::SideTooLarge {
+                    text: text.to_owned(),
+                    side: s.to_owned(),
+                })
             };
             let (rows, cols) = (side(rows)?, side(cols)?);
             return CramBoard::new(rows, cols);

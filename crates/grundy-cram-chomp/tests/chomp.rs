@@ -169,7 +169,13 @@ fn text_form_and_errors() {
     let err = |text: &str| text.parse::<ChompBar>().unwrap_err();
     assert_eq!(err("0x3"), ChompError::Sides { rows: 0, cols: 3 });
     assert_eq!(err("16x2"), ChompError::Sides { rows: 16, cols: 2 });
-    assert_eq!(err("99999999999999999999x2"), ChompError::Sides { rows: u64::MAX, cols: 2 });
+    assert_eq!(err("4294967296x2"), ChompError::Sides { rows: 1 << 32, cols: 2 });
+    // A number past u64 is named as written, not as a number it was cut down to.
+    let huge = "99999999999999999999";
+    for text in [format!("{huge}x2"), format!("2x {huge}"), format!("3,{huge}")] {
+        assert_eq!(err(&text), ChompError::TooLarge { text: text.clone(), number: huge.into() });
+        assert!(err(&text).to_string().contains(huge), "{}", err(&text));
+    }
     assert_eq!(
         err("3,4"),
         ChompError::Increasing { text: "3,4".into(), col: 2, height: 4, left: 3 }

@@ -216,7 +216,15 @@ fn text_form_and_errors() {
     let err = |text: &str| text.parse::<CramBoard>().unwrap_err();
     assert_eq!(err("0x5"), CramError::NoCells { rows: 0, cols: 5 });
     assert_eq!(err("9x9"), CramError::TooManyCells { rows: 9, cols: 9, cells: 81 });
-    assert!(matches!(err("99999999999x5"), CramError::TooManyCells { .. }));
+    assert_eq!(
+        err("4294967295x5"),
+        CramError::TooManyCells { rows: 4_294_967_295, cols: 5, cells: 21_474_836_475 }
+    );
+    // A side past u32 is named as written, not as a number it was cut down to.
+    for (text, side) in [("99999999999x5", "99999999999"), ("5x 4294967296", "4294967296")] {
+        assert_eq!(err(text), CramError::SideTooLarge { text: text.into(), side: side.into() });
+        assert!(err(text).to_string().contains(side), "{}", err(text));
+    }
     assert_eq!(
         err("..a/..."),
         CramError::BadCell { text: "..a/...".into(), found: 'a', row: 1, col: 3 }
