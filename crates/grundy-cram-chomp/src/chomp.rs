@@ -61,8 +61,7 @@ pub enum ChompError {
         /// Its height.
         height: u64,
     },
-    /// A side or height is too large for any number type: the text names it as given,
-    /// rather than a number it was cut down to.
+    /// A side or height does not fit in 64 bits; the number is named as written.
     #[error("Chomp bar '{text}': {number} is far too large; sides and heights go up to {MAX_SIDE}")]
     TooLarge {
         /// The text given.

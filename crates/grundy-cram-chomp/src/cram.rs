@@ -53,8 +53,7 @@ pub enum CramError {
         /// Their product.
         cells: u64,
     },
-    /// A side of a size such as `5x7` is too large for any number type: the text names it
-    /// as given, rather than a number it was cut down to.
+    /// A side of a size such as `5x7` does not fit in 32 bits; the side is named as written.
     #[error(
         "Cram board '{text}': side {side} is far too large; a board has at most {MAX_CELLS} cells"
     )]
