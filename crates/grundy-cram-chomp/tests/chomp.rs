@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use grundy_core::{Config, Method, Nimber, Outcome, Ruleset, Solver, mex, naive};
 use grundy_cram_chomp::chomp::MAX_SIDE;
 use grundy_cram_chomp::{Chomp, ChompBar, ChompError};
+use grundy_testkit::random::{self, Rng};
 use proptest::prelude::*;
 
 /// The value of `position` by mex over the rules alone (moves and play), remembered by
@@ -196,4 +197,43 @@ fn text_form_and_errors() {
     assert_eq!(Chomp::new(0, 1), Err(ChompError::Sides { rows: 0, cols: 1 }));
     assert_eq!(MAX_SIDE, 15);
     assert!(ChompBar::from_column_heights(&[]).unwrap_err().to_string().contains("''"));
+}
+
+/// A bite at `(r, c)` cuts every row from `r` up to `c` squares and leaves the rows below:
+/// `play` against that definition, row by row, for every bite of every bar of up to 6 rows and
+/// 6 columns and of random bars up to 15 × 15.
+#[test]
+fn play_cuts_the_rows_above_the_bite() {
+    let by_rows = |position: u64, r: u8, c: u8| -> u64 {
+        (0..16u8)
+            .map(|i| {
+                let len = position >> (4 * i) & 15;
+                let len = if i >= r { len.min(u64::from(c)) } else { len };
+                len << (4 * i)
+            })
+            .sum()
+    };
+    let check = |game: &Chomp, position: u64| {
+        for (r, c) in game.move_list(&position) {
+            assert_eq!(
+                game.play(&position, &(r, c)),
+                by_rows(position, r, c),
+                "{position:#x} ({r}, {c})"
+            );
+        }
+    };
+    let game = Chomp::new(6, 6).unwrap();
+    for position in bars(6, 6) {
+        check(&game, position);
+    }
+    let game = Chomp::new(15, 15).unwrap();
+    let mut rng = random::rng(15);
+    for _ in 0..2000 {
+        // Fifteen non-increasing row lengths, the first at least 1.
+        let mut lens: Vec<u64> = (0..15).map(|_| rng.random_range(0..=15)).collect();
+        lens.sort_unstable_by(|a, b| b.cmp(a));
+        lens[0] = lens[0].max(1);
+        let position = lens.iter().enumerate().map(|(i, &l)| l << (4 * i)).sum();
+        check(&game, position);
+    }
 }
