@@ -103,42 +103,24 @@ fn arg<T: std::str::FromStr>(args: &[String], i: usize, default: T) -> Result<T,
 
 fn main() -> ExitCode {
     let mut out = io::stdout().lock();
-    match run(&mut out) {
-        Ok(()) => ExitCode::SUCCESS,
+    let Err(e) = run(&mut out) else { return ExitCode::SUCCESS };
+    match e.downcast_ref::<io::Error>() {
         // A closed pipe (`| head`) ends the run quietly.
-        Err(Error::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(Error::Io(e)) => {
+        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Some(e) => {
             eprintln!("scaling: {e}");
             ExitCode::FAILURE
         }
-        Err(Error::Usage(message)) => {
-            eprintln!("scaling: {message}");
+        None => {
+            eprintln!("scaling: {e}");
             ExitCode::from(2)
         }
     }
 }
 
-/// Why a run stopped early.
-enum Error {
-    /// Writing the figures failed.
-    Io(io::Error),
-    /// An argument does not parse.
-    Usage(String),
-}
-
-impl From<io::Error> for Error {
-    fn from(e: io::Error) -> Self {
-        Error::Io(e)
-    }
-}
-
-impl From<String> for Error {
-    fn from(message: String) -> Self {
-        Error::Usage(message)
-    }
-}
-
-fn run(out: &mut impl Write) -> Result<(), Error> {
+/// Solves what the arguments ask and writes the figures; a bad argument is an error other than
+/// an [`io::Error`].
+fn run(out: &mut impl Write) -> Result<(), Box<dyn std::error::Error>> {
     let (flags, args): (Vec<String>, Vec<String>) =
         std::env::args().partition(|a| a.starts_with("--"));
     let cap: Option<f64> = match flags.iter().find_map(|f| f.strip_prefix("--cap=")) {
@@ -174,9 +156,7 @@ fn run(out: &mut impl Write) -> Result<(), Error> {
     let mode = args.get(5).map_or("value", String::as_str).to_string();
     let threads: usize = arg(&args, 6, 1)?;
     if first > last || d.is_nan() || d < 0.0 {
-        return Err(Error::Usage(format!(
-            "no graphs to solve: n={n} d={d} seeds {first}..={last}"
-        )));
+        return Err(format!("no graphs to solve: n={n} d={d} seeds {first}..={last}").into());
     }
     let engine = args.get(7).map_or("nk", String::as_str).to_string();
     let mut times = Vec::new();
