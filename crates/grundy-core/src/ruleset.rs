@@ -424,7 +424,7 @@ pub trait Ruleset {
     }
 
     /// Whether [`Method::Pruned`](crate::Method::Pruned) orders the moves of a position by
-    /// their history before [`order_moves`](Ruleset::order_moves): the (at most eight) moves
+    /// their history before [`order_moves`](Ruleset::order_moves): the (at most sixteen) moves
     /// whose children answered the most queries so far come first. A query is answered as
     /// soon as a child of the value asked about turns up, and a move that answered in one
     /// position tends to answer in the positions that differ from it far from that move (the
