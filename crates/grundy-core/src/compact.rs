@@ -69,6 +69,13 @@ struct Bucket([u64; WAYS]);
 #[repr(align(64))]
 struct SharedBucket([AtomicU64; WAYS]);
 
+/// The count of a [`SharedTable`]'s filled slots, on cache lines of its own: the threads'
+/// increments would otherwise evict the line of the table's other fields, which every lookup
+/// reads.
+#[derive(Debug, Default)]
+#[repr(align(128))]
+struct Counter(AtomicUsize);
+
 /// A fact that a [`CompactTable`] or a [`SharedTable`] stores about a key, in 16 bits.
 ///
 /// # Example
@@ -509,7 +516,7 @@ pub struct SharedTable<F = Known> {
     bits: u32,
     max_bits: u32,
     /// Slots filled, by every thread.
-    filled: AtomicUsize,
+    filled: Counter,
     fact: core::marker::PhantomData<fn() -> F>,
 }
 
@@ -541,7 +548,13 @@ impl<F: WordFact> SharedTable<F> {
     /// An empty table of `2^bits` buckets that may grow to `2^max_bits`.
     fn with_bits(bits: u32, max_bits: u32) -> Self {
         let buckets = (0..1usize << bits).map(|_| SharedBucket::default()).collect();
-        SharedTable { buckets, bits, max_bits, filled: 0.into(), fact: core::marker::PhantomData }
+        SharedTable {
+            buckets,
+            bits,
+            max_bits,
+            filled: Counter::default(),
+            fact: core::marker::PhantomData,
+        }
     }
 
     /// The bytes it holds.
@@ -556,7 +569,7 @@ impl<F: WordFact> SharedTable<F> {
 
     /// The slots filled so far, by every thread.
     pub fn len(&self) -> usize {
-        self.filled.load(Relaxed)
+        self.filled.0.load(Relaxed)
     }
 
     /// Whether nothing is stored.
@@ -598,7 +611,7 @@ impl<F: WordFact> SharedTable<F> {
         for slot in self.buckets.iter().flat_map(|b| &b.0) {
             slot.store(0, Relaxed);
         }
-        self.filled.store(0, Relaxed);
+        self.filled.0.store(0, Relaxed);
     }
 
     fn load(bucket: &[AtomicU64; WAYS]) -> [u64; WAYS] {
@@ -637,7 +650,7 @@ impl<F: WordFact> SharedTable<F> {
         // A free slot, claimed unless another thread took it first: then the next free one.
         for (slot, &seen) in bucket.iter().zip(&words) {
             if seen == 0 && slot.compare_exchange(0, word, Relaxed, Relaxed).is_ok() {
-                self.filled.fetch_add(1, Relaxed);
+                self.filled.0.fetch_add(1, Relaxed);
                 return Stored::Filled;
             }
         }
