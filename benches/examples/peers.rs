@@ -6,6 +6,7 @@
 //! cargo run --release -p grundy-benches --example peers -- chomp 10 10 mex
 //! cargo run --release -p grundy-benches --example peers -- chomp 11 11 mex 2   # two threads
 //! cargo run --release -p grundy-benches --example peers -- plain-cram 5 7      # Config::default()
+//! cargo run --release -p grundy-benches --example peers -- plain-cram 5 7 pruned 2
 //! ```
 //!
 //! `plain-cram` is Cram as a user would first write it (`grundy_benches::PlainCram`): moves and
@@ -21,7 +22,7 @@ use grundy_benches::{Chomp, Cram, PlainCram};
 
 fn solve<R>(game: &R, start: &R::Position, method: Method, threads: usize)
 where
-    R: Ruleset + Sync,
+    R: Ruleset + Clone + Send + Sync,
     R::Position: Send + Sync,
 {
     let clock = Instant::now();
@@ -30,8 +31,11 @@ where
         std::env::var("GRUNDY_TABLE_MIB").ok().and_then(|v| v.parse().ok()).unwrap_or(1024);
     let config = Config::default().with_table_bytes(mib << 20).with_method(method);
     if threads > 1 {
-        let value = grundy::solver::par_value(game, start, &config, threads).expect("no budget");
-        println!("value {value}  time {:.3} s  threads {threads}", clock.elapsed().as_secs_f64());
+        let mut solver = grundy::solver::ParallelSolver::new(game.clone(), config, threads);
+        let value = solver.value(start).expect("no budget");
+        let stats = solver.stats();
+        let time = clock.elapsed().as_secs_f64();
+        println!("value {value}  time {time:.3} s  threads {threads}  {stats:?}");
         return;
     }
     let mut solver = Solver::with_config(game, config);
@@ -61,6 +65,10 @@ fn main() {
         Some("plain-cram") => {
             let game = PlainCram::new(num(1), num(2)).expect("a board of 1 to 64 cells");
             let start = game.start();
+            if threads > 1 {
+                solve(&game, &start, method, threads);
+                return;
+            }
             let config = match args.get(3).map(String::as_str) {
                 None => Config::default(),
                 Some(_) => Config::default().with_method(method),

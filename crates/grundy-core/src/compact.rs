@@ -44,6 +44,7 @@ use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use crate::Nimber;
 use crate::known::Known;
+use crate::padded::Padded;
 use crate::table::TableStats;
 
 /// Slots of a bucket: one 64-byte cache line.
@@ -68,13 +69,6 @@ struct Bucket([u64; WAYS]);
 #[derive(Debug, Default)]
 #[repr(align(64))]
 struct SharedBucket([AtomicU64; WAYS]);
-
-/// The count of a [`SharedTable`]'s filled slots, on cache lines of its own: the threads'
-/// increments would otherwise evict the line of the table's other fields, which every lookup
-/// reads.
-#[derive(Debug, Default)]
-#[repr(align(128))]
-struct Counter(AtomicUsize);
 
 /// A fact that a [`CompactTable`] or a [`SharedTable`] stores about a key, in 16 bits.
 ///
@@ -515,8 +509,10 @@ pub struct SharedTable<F = Known> {
     /// allows.
     bits: u32,
     max_bits: u32,
-    /// Slots filled, by every thread.
-    filled: Counter,
+    /// Slots filled, by every thread; on cache lines of its own, since the threads'
+    /// increments would otherwise evict the line of the other fields, which every lookup
+    /// reads.
+    filled: Padded<AtomicUsize>,
     fact: core::marker::PhantomData<fn() -> F>,
 }
 
@@ -552,7 +548,7 @@ impl<F: WordFact> SharedTable<F> {
             buckets,
             bits,
             max_bits,
-            filled: Counter::default(),
+            filled: Padded::default(),
             fact: core::marker::PhantomData,
         }
     }
@@ -569,7 +565,7 @@ impl<F: WordFact> SharedTable<F> {
 
     /// The slots filled so far, by every thread.
     pub fn len(&self) -> usize {
-        self.filled.0.load(Relaxed)
+        self.filled.load(Relaxed)
     }
 
     /// Whether nothing is stored.
@@ -611,7 +607,7 @@ impl<F: WordFact> SharedTable<F> {
         for slot in self.buckets.iter().flat_map(|b| &b.0) {
             slot.store(0, Relaxed);
         }
-        self.filled.0.store(0, Relaxed);
+        self.filled.store(0, Relaxed);
     }
 
     fn load(bucket: &[AtomicU64; WAYS]) -> [u64; WAYS] {
@@ -650,7 +646,7 @@ impl<F: WordFact> SharedTable<F> {
         // A free slot, claimed unless another thread took it first: then the next free one.
         for (slot, &seen) in bucket.iter().zip(&words) {
             if seen == 0 && slot.compare_exchange(0, word, Relaxed, Relaxed).is_ok() {
-                self.filled.0.fetch_add(1, Relaxed);
+                self.filled.fetch_add(1, Relaxed);
                 return Stored::Filled;
             }
         }

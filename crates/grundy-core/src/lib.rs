@@ -100,6 +100,7 @@ pub mod naive;
 pub mod nimber;
 pub mod nimber_set;
 mod outcome;
+mod padded;
 mod ruleset;
 pub mod solver;
 pub mod sum;

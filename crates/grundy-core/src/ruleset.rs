@@ -444,7 +444,10 @@ pub trait Ruleset {
     ///
     /// The solver keeps the facts of word-sized positions in a compact table (8 bytes an
     /// entry, one cache line a lookup: [`CompactTable`](crate::compact::CompactTable)),
-    /// which on large searches is much faster than the general table. The packing must be
+    /// which on large searches is much faster than the general table. The parallel search
+    /// shares the facts of word-sized positions without locks; positions without a word key
+    /// share a table behind locks, whose cost can take most of what a second thread gains
+    /// (`solver::par_value`, feature `rayon`). The packing must be
     /// one-to-one on the canonical positions of this ruleset: two different canonical
     /// positions must never get the same word (the word is the table key). Return `None` for
     /// positions that do not fit; they go to the general table. The default returns `None`.

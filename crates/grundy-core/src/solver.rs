@@ -17,6 +17,7 @@ use std::sync::Arc;
 use crate::compact::{CompactTable, SharedTable};
 use crate::engine::front::Front;
 pub use crate::known::Known;
+use crate::padded::Padded;
 use crate::{Budget, Nimber, NimberSet, Outcome, Ruleset, SolveError, Table, TableStats};
 
 mod history;
@@ -120,13 +121,18 @@ impl Packed {
     }
 }
 
+/// One shard of a [`SharedMap`].
+type Shard<K> = Padded<std::sync::Mutex<Table<K, Packed>>>;
+
 /// The facts of positions without a [word key](Ruleset::word_key), shared by the solvers of
 /// a parallel search: shards of [`Table`]s, each behind its own lock, a position's shard
 /// picked by a hash of it. Facts from different solvers are merged, never lost to one
-/// another: an exact value stays, exclusions add up.
+/// another: an exact value stays, exclusions add up. Each shard (its lock, its table and the
+/// table's counters, written at every lookup) has cache lines of its own, so that threads
+/// working in different shards do not take one another's lines.
 #[derive(Debug)]
 struct SharedMap<K> {
-    shards: Box<[std::sync::Mutex<Table<K, Packed>>]>,
+    shards: Box<[Shard<K>]>,
 }
 
 impl<K: Eq + core::hash::Hash + Clone> SharedMap<K> {
@@ -138,7 +144,7 @@ impl<K: Eq + core::hash::Hash + Clone> SharedMap<K> {
     #[cfg(feature = "rayon")]
     fn with_bytes(bytes: usize) -> Self {
         let shards = (0..Self::SHARDS)
-            .map(|_| std::sync::Mutex::new(Table::with_bytes(bytes / Self::SHARDS)))
+            .map(|_| Padded(std::sync::Mutex::new(Table::with_bytes(bytes / Self::SHARDS))))
             .collect();
         SharedMap { shards }
     }

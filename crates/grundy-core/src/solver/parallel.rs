@@ -19,7 +19,8 @@ use crate::{Budget, Nimber, Outcome, Ruleset, SolveError};
 /// word keys, which starts small and grows as it fills, up to the bound: when it wants room
 /// the solvers stop, it doubles (keeping every fact) and they start again from the top,
 /// where what they proved answers at once; otherwise it is a table of any positions in
-/// shards behind locks, which grows as it fills. Under
+/// shards behind locks, which grows as it fills, and whose locks cost the solvers so much
+/// that two threads may take as long as one. Under
 /// [`Method::Pruned`](super::Method::Pruned) those helpers also take the children of the
 /// position at the top in reverse order, and the solvers post the values they find among
 /// those children, so that each skips a value another has already found. The first solver
