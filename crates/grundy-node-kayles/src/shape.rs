@@ -104,22 +104,81 @@ pub(crate) fn seeded_components<B: Bits>(
     }
 }
 
-/// The twin rules applied to the connected set `set` until none applies, the components of
-/// what is left given to `part`; `false` (and no part) when no rule applies. `suspects` is as
-/// for [`reduce_twins`]: all of `set`, or the vertices at distance 2 from `v` when `set` is a
-/// component left by a move at `v` in a twin-free connected set ([`ring`]).
+/// The twin rules and the pendant rule applied to the connected set `set` until none
+/// applies, the components of what is left given to `part`, with the nimber the pendant rule
+/// set aside; `None` (and no part) when no rule applies. `suspects` is as for
+/// [`reduce_twins`]: all of `set`, or the vertices at distance 2 from `v` when `set` is a
+/// component left by a move at `v` in a connected set that does not reduce ([`ring`]).
 pub(crate) fn reduce<B: Bits>(
     g: &(impl Adjacent<B> + ?Sized),
     set: &B,
     suspects: &B,
     part: impl FnMut(B),
-) -> bool {
-    let rest = reduce_twins(g, set, suspects);
+) -> Option<u64> {
+    let (rest, nimber) = simplify(g, set, suspects);
     if rest == *set {
-        return false;
+        return None;
     }
     components(g, rest, part);
-    true
+    Some(nimber)
+}
+
+/// The twin rules and the pendant rule applied to `set` until none applies (twins looked for
+/// among `suspects` first, as for [`reduce_twins`]): what is left, and the nimber (0 or 1)
+/// that the pendant rule set aside.
+pub(crate) fn simplify<B: Bits>(
+    g: &(impl Adjacent<B> + ?Sized),
+    set: &B,
+    suspects: &B,
+) -> (B, u64) {
+    let mut set = reduce_twins(g, set, suspects);
+    let mut nimber = 0;
+    while let Some((x, path)) = pendant_path(g, &set) {
+        set = set.minus(&path);
+        nimber ^= 1;
+        // Only `x` lost a neighbour, so only pairs and classes holding it can be new twins.
+        let mut near = B::empty();
+        near.add(x);
+        set = reduce_twins(g, &set, &near);
+    }
+    (set, nimber)
+}
+
+/// A vertex `x` of `set` with a leaf (a neighbour of degree 1) and a pendant path `x - a - b`
+/// (`a` of degree 2, `b` a leaf), as `x` and `{a, b}`; `None` when `set` has none.
+///
+/// The **pendant rule** removes the path for a nimber `*1` (proved at `NodeKayles`'s
+/// `split`).
+pub(crate) fn pendant_path<B: Bits>(
+    g: &(impl Adjacent<B> + ?Sized),
+    set: &B,
+) -> Option<(usize, B)> {
+    let mut found = None;
+    set.all(|b| {
+        let nb = g.open(b).and(set);
+        if nb.more_than(1) {
+            return true;
+        }
+        let Some(a) = nb.lowest() else { return true };
+        let na = g.open(a).and(set);
+        if na.more_than(2) || !na.more_than(1) {
+            return true;
+        }
+        let mut rest = na.clone();
+        rest.del(b);
+        let Some(x) = rest.lowest() else { return true };
+        let mut others = g.open(x).and(set);
+        others.del(a);
+        let leaf = !others.all(|l| g.open(l).and(set).more_than(1));
+        if leaf {
+            let mut path = B::empty();
+            path.add(a);
+            path.add(b);
+            found = Some((x, path));
+        }
+        !leaf
+    });
+    found
 }
 
 /// The vertices at distance at most 2 from `v`, but `v`'s closed neighbourhood only in part:
@@ -248,14 +307,25 @@ pub(crate) fn reduce_twins<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B, su
 }
 
 /// The components of `rest` after the twin rules (looked for among the vertices of
-/// `suspects` only), each given to `part`. Closed forms are left to the caller: the solver
-/// asks [`closed_form`] of every part it meets anyway (through `known_value`), so settling
-/// them here would check each part twice.
+/// `suspects` first) and the pendant rule, each given to `part`; returns the nimber the
+/// pendant rule set aside. Closed forms are left to the caller: the solver asks
+/// [`closed_form`] of every part it meets anyway (through `known_value`), so settling them
+/// here would check each part twice.
 pub(crate) fn split_near<B: Bits>(
     graph: &(impl Adjacent<B> + ?Sized),
     rest: B,
     suspects: B,
     mut part: impl FnMut(B),
-) {
-    components(graph, rest, |component| part(reduce_twins(graph, &component, &suspects)));
+) -> u64 {
+    let mut nimber = 0;
+    components(graph, rest, |component| {
+        let (rest, set_aside) = simplify(graph, &component, &suspects);
+        nimber ^= set_aside;
+        if rest == component {
+            part(rest);
+        } else {
+            components(graph, rest, &mut part);
+        }
+    });
+    nimber
 }

@@ -26,7 +26,7 @@ pub(crate) const fn value_exactly(moves: usize, again: bool) -> bool {
 /// `v` is set when vertex `v` is available. A move is a vertex, as in [`NodeKayles`].
 ///
 /// It is the same game as [`NodeKayles`] on the same graph, with the same hooks for
-/// grundy-core's [`Solver`](grundy_core::Solver) (components, the twin rules as a reduction, closed
+/// grundy-core's [`Solver`](grundy_core::Solver) (components, the twin and pendant rules as reductions, closed
 /// forms, word keys); a position that is a word costs the solver less to copy, hash and
 /// compare than a [`VertexSet`].
 ///
@@ -114,10 +114,11 @@ pub(crate) const fn all(order: usize) -> u64 {
     if order >= 64 { u64::MAX } else { (1 << order) - 1 }
 }
 
-/// The components of `rest` after the twin rules, each given to `part` (the split of
+/// The components of `rest` after the twin rules and the pendant rule, each given to `part`,
+/// and the nimber the pendant rule set aside (the split of
 /// [`NodeKayles`] and [`NodeKayles64`] on words).
-pub(crate) fn split(neighbours: &[u64], rest: u64, part: impl FnMut(u64)) {
-    shape::split_near(neighbours, rest, rest, part);
+pub(crate) fn split(neighbours: &[u64], rest: u64, part: impl FnMut(u64)) -> Nimber {
+    Nimber::new(shape::split_near(neighbours, rest, rest, part))
 }
 
 /// The components of `rest`, left by a move at `vertex` in a connected position, flooded
@@ -166,7 +167,7 @@ fn connected_closed_form(neighbours: &[u64], set: u64) -> Option<Nimber> {
 }
 
 /// What the pruned search is told of a component it is about to search (a connected set): a
-/// path, cycle or clique settled by its closed form, or the twin rules applied, the
+/// path, cycle or clique settled by its closed form, or the twin and pendant rules applied, the
 /// components of what they leave given to `part`. `None` when neither applies. With `near`,
 /// `set` is a component left by a move at that vertex in a component that does not reduce,
 /// and twins are looked for among the vertices at distance 2 from it only (see
@@ -181,7 +182,7 @@ pub(crate) fn reduce(
         return Some(value);
     }
     let suspects = near.map_or(set, |v| shape::ring(neighbours, v) & set);
-    shape::reduce(neighbours, &set, &suspects, part).then_some(Nimber::ZERO)
+    shape::reduce(neighbours, &set, &suspects, part).map(Nimber::new)
 }
 
 impl Ruleset for NodeKayles64 {
@@ -214,12 +215,11 @@ impl Ruleset for NodeKayles64 {
         });
     }
 
-    /// The components after the twin rules (as [`NodeKayles`] splits); closed forms are
+    /// The components after the twin and pendant rules (as [`NodeKayles`] splits); closed forms are
     /// recognised by [`known_value`](Ruleset::known_value), which the solver asks of every
     /// part, and [`reduce`](Ruleset::reduce).
     fn split(&self, position: &u64, parts: &mut Vec<u64>) -> Nimber {
-        split(&self.neighbours, position & self.start(), |part| parts.push(part));
-        Nimber::ZERO
+        split(&self.neighbours, position & self.start(), |part| parts.push(part))
     }
 
     /// The components of the child, the twin rules left to [`reduce`](Ruleset::reduce).
@@ -228,15 +228,16 @@ impl Ruleset for NodeKayles64 {
         Nimber::ZERO
     }
 
-    /// A closed form (paths, cycles and cliques of more than six vertices), or the twin rules
+    /// A closed form (paths, cycles and cliques of more than six vertices), or the twin and pendant rules
     /// (see [`NodeKayles`]'s).
     fn reduce(&self, component: &u64, parts: &mut Vec<u64>) -> Option<Nimber> {
         let set = component & self.start();
         reduce(&self.neighbours, set, None, |part| parts.push(part))
     }
 
-    /// The twin rules, looked for among the vertices at distance 2 from the move only: the
-    /// parent had no twins, and a vertex farther away has the neighbourhood it had there.
+    /// The twin rules, looked for among the vertices at distance 2 from the move only (the
+    /// parent had no twins, and a vertex farther away has the neighbourhood it had there),
+    /// and the pendant rule.
     fn reduce_child(
         &self,
         _: &u64,

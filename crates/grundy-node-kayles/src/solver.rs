@@ -23,6 +23,9 @@ use crate::{NodeKayles, NodeKayles64};
 ///   is kept; of three vertices with the same open neighbourhood (false twins) two can be
 ///   dropped. Both rules keep the Grundy value (tested against plain search). In a component
 ///   left by a move, twins are looked for near the move only.
+/// - **Pendant rule.** A vertex with a leaf and a pendant path of two vertices: the path goes,
+///   for a nimber `*1` (proved at [`NodeKayles`]'s [`split`](grundy_core::Ruleset::split),
+///   tested against plain search).
 /// - **Small components valued exactly** whatever they are asked, as their values are cheap
 ///   and serve every later question about them.
 ///

@@ -68,6 +68,58 @@ fn twins_near_the_move_are_found() {
     assert_eq!(naive::value(&game, &child), path_value(3));
 }
 
+/// `host` (a graph on `0..order`) with a leaf at `x` and a pendant path `x - a - b` added:
+/// the new vertices are `order` (the leaf), `order + 1` (`a`) and `order + 2` (`b`).
+fn with_leaf_and_pendant_path(host: &Graph, x: usize) -> Graph {
+    let n = host.order();
+    let mut graph = Graph::new(n + 3);
+    for (u, v) in host.edges().chain([(x, n), (x, n + 1), (n + 1, n + 2)]) {
+        graph.add_edge(u, v).unwrap();
+    }
+    graph
+}
+
+/// The pendant rule: a vertex with a leaf and a pendant path `x - a - b` is worth the same
+/// without `a` and `b`, plus `*1`. A square 0 - 1 - 2 - 3 with a leaf and such a path at 0
+/// has no twins and no closed form; `reduce` takes the path away for `*1`, on words and on
+/// vertex sets, and so does `split`.
+#[test]
+fn the_pendant_rule_takes_a_path_away_for_a_star() {
+    let square = Graph::cycle(4).unwrap();
+    let game = NodeKayles::new(with_leaf_and_pendant_path(&square, 0));
+    let start = game.start();
+    let without: VertexSet = (0..5).collect();
+    let mut parts = Vec::new();
+    assert_eq!(game.reduce(&start, &mut parts), Some(Nimber::ONE));
+    assert_eq!(parts, std::slice::from_ref(&without));
+    parts.clear();
+    assert_eq!(game.split(&start, &mut parts), Nimber::ONE);
+    assert_eq!(parts, std::slice::from_ref(&without));
+    let small = NodeKayles64::new(&game).unwrap();
+    let mut words = Vec::new();
+    assert_eq!(small.reduce(&small.start(), &mut words), Some(Nimber::ONE));
+    assert_eq!(words, [0b11111]);
+    assert_eq!(naive::value(&game, &start), naive::value(&game, &without) + Nimber::ONE);
+}
+
+/// The pendant rule needs the leaf: with a second pendant path in its place, the two paths
+/// are not worth one path plus `*1`. Counterexample: the host with edges 0-3, 0-4, 1-3, 1-4,
+/// 2-3, 2-4 and both paths at 2.
+#[test]
+fn two_pendant_paths_do_not_cancel_without_a_leaf() {
+    let mut graph = Graph::new(9);
+    for (u, v) in [(0, 3), (0, 4), (1, 3), (1, 4), (2, 3), (2, 4), (2, 5), (5, 6), (2, 7), (7, 8)] {
+        graph.add_edge(u, v).unwrap();
+    }
+    let game = NodeKayles::new(graph);
+    let one_path: VertexSet = (0..7).collect();
+    assert_ne!(naive::value(&game, &game.start()), naive::value(&game, &one_path) + Nimber::ONE);
+    assert_eq!(
+        Solver::new(&game).value(&game.start()).unwrap(),
+        naive::value(&game, &game.start())
+    );
+}
+
 /// On graphs of at most 64 vertices, paths, cycles and cliques of more than six vertices are
 /// settled by `reduce` (when the pruned search is about to search them), not by
 /// `known_value`; a set that only looks like one (two cycles side by side) is not.
@@ -355,6 +407,39 @@ proptest! {
                 }
             }
         }
+    }
+
+    /// The pendant rule holds on random hosts (the claim itself, by plain search), and
+    /// `reduce` and the solver, which use it, give the plain value, on words and on vertex
+    /// sets.
+    #[test]
+    fn the_pendant_rule_keeps_the_value(
+        n in 1usize..=8,
+        percent in 10u64..80,
+        seed in any::<u64>(),
+        x in any::<usize>(),
+    ) {
+        let host = random_graph(n, percent, seed);
+        let x = x % n;
+        let game = NodeKayles::new(with_leaf_and_pendant_path(&host, x));
+        let start = game.start();
+        let mut without = start.clone();
+        without.remove(n + 1);
+        without.remove(n + 2);
+        let value = naive::value(&game, &start);
+        prop_assert_eq!(value, naive::value(&game, &without) + Nimber::ONE);
+        let mut components = Vec::new();
+        game.components(&start, &mut components);
+        for component in &components {
+            let mut parts = Vec::new();
+            if let Some(settled) = game.reduce(component, &mut parts) {
+                let sum = parts.iter().fold(settled, |acc, part| acc + naive::value(&game, part));
+                prop_assert_eq!(sum, naive::value(&game, component));
+            }
+        }
+        prop_assert_eq!(NodeKaylesSolver::new(&game).value(&start).unwrap(), value);
+        let small = NodeKayles64::new(&game).unwrap();
+        prop_assert_eq!(Solver::new(&small).value(&small.start()).unwrap(), value);
     }
 
     /// `split` and `split_child` keep the value: what they settle plus the parts' values is
