@@ -47,7 +47,7 @@ pub enum NodeKaylesError {
 /// [`Solver`](grundy_core::Solver) what it needs to search well:
 ///
 /// - [`split`](Ruleset::split) cuts a position into the connected components of the
-///   available vertices, applies the twin rules and the pendant rule to each (they keep the
+///   available vertices, applies the twin rules and the shadow rule to each (they keep the
 ///   value) and settles single vertices, edges, paths, cycles and cliques by their closed
 ///   forms;
 /// - [`split_child`](Ruleset::split_child) does the same for the position a move leads to,
@@ -134,8 +134,8 @@ impl NodeKayles {
     /// [`reduce`](Ruleset::reduce) of a component, the twins looked for among the vertices
     /// at distance 2 from `near` when the component is left by a move there in a component
     /// that does not reduce: on graphs of at most 64 vertices a closed form of more than six
-    /// vertices or the twin and pendant rules (as [`NodeKayles64`] reduces), on larger graphs
-    /// the twin and pendant rules (their closed forms are all [known](Ruleset::known_value)).
+    /// vertices or the twin and shadow rules (as [`NodeKayles64`] reduces), on larger graphs
+    /// the twin and shadow rules (their closed forms are all [known](Ruleset::known_value)).
     /// The components of what the rules leave go to `parts`.
     fn reduce_near(
         &self,
@@ -255,23 +255,24 @@ impl Ruleset for NodeKayles {
         components.extend(self.graph.components(position));
     }
 
-    /// The components of the available vertices after the twin rules and the pendant rule,
-    /// and the nimber the pendant rule sets aside. Closed forms (single vertices, edges,
+    /// The components of the available vertices after the twin rules and the shadow rule,
+    /// and the nimber the shadow rule sets aside. Closed forms (single vertices, edges,
     /// paths, cycles, cliques) are recognised by [`known_value`](Ruleset::known_value), which
     /// the solver asks of every part.
     ///
     /// The twin rules keep the value: of two adjacent vertices with the same neighbours
     /// (true twins) one can go, and of three or more pairwise non-adjacent vertices with the
     /// same neighbours (false twins) all but one or two, keeping the parity of their number.
-    /// So does the pendant rule: when a vertex `x` has a leaf `l` and a pendant path
-    /// `x - a - b` (`a` of degree 2, `b` a leaf), `a` and `b` can go for a nimber `*1`. Write
-    /// `T` for the set and `T'` for `T` without `a` and `b`. A move of `T` at `b` leaves `T'`;
-    /// at `l`, `x` or another neighbour of `x`, it leaves what it leaves in `T'` plus the
-    /// edge `a - b` or the lone vertex `b`, `*1` either way; anywhere else it leaves a set
-    /// with the same pattern, by induction what it leaves in `T'` plus `*1`. So `T` has the
-    /// options of `T' + *1` (whose move in `*1` leaves `T'`) and one more, its move at `a`,
-    /// which leaves `T'` without `x`: the lone vertex `l` plus `T'` without `x` and `l`, the
-    /// option of `T' + *1` that moves at `l`. Same options, same value.
+    /// So does the shadow rule: when a vertex `u` has a leaf `l` and another vertex `w` has
+    /// exactly the other neighbours of `u` (a set `S`), `u` and `l` can go for a nimber `*1`.
+    /// (A vertex with a leaf and a pendant path `x - a - b` is a case: `u = a`, `l = b`, `w`
+    /// the leaf of `x`.) Write `T` for the set and `T'` for `T` without `u` and `l`. A move of
+    /// `T` at `l` leaves `T'`; at `w` or a vertex of `S`, it leaves what it leaves in `T'`
+    /// plus the edge `u - l` or the lone vertex `l`, `*1` either way; anywhere else it leaves
+    /// a set with the same pattern, by induction what it leaves in `T'` plus `*1`. So `T` has
+    /// the options of `T' + *1` (whose move in `*1` leaves `T'`) and one more, its move at
+    /// `u`, which leaves `T'` without `S`: `T'` without `S` and `w` plus the lone vertex `w`,
+    /// the option of `T' + *1` that moves at `w`. Same options, same value.
     fn split(&self, position: &VertexSet, parts: &mut Vec<VertexSet>) -> Nimber {
         match &self.small {
             Some(small) => small::split(small.neighbours(), self.word(position), |part| {
@@ -307,7 +308,7 @@ impl Ruleset for NodeKayles {
         Nimber::ZERO
     }
 
-    /// The twin rules and the pendant rule (see [`split`](Ruleset::split)), when they apply
+    /// The twin rules and the shadow rule (see [`split`](Ruleset::split)), when they apply
     /// to the component: the nimber set aside, the components of what they leave go to
     /// `parts`; on graphs of at most 64 vertices, first the closed
     /// forms of more than six vertices (see [`known_value`](Ruleset::known_value)).
@@ -316,7 +317,7 @@ impl Ruleset for NodeKayles {
     }
 
     /// The twin rules, looked for among the vertices at distance 2 from the move only, and the
-    /// pendant rule (see
+    /// shadow rule (see
     /// [`NodeKayles64`]'s).
     fn reduce_child(
         &self,

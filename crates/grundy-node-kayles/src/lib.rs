@@ -1,11 +1,11 @@
 //! Node-Kayles on any graph for the grundy library: component splitting, closed forms, twin
-//! and pendant rules and canonical forms.
+//! and shadow rules and canonical forms.
 //!
 //! In Node-Kayles two players in turn pick a vertex of a graph that is neither picked nor a
 //! neighbour of a picked vertex; whoever cannot pick loses. [`NodeKayles`] is the ruleset (a
 //! position is the set of vertices still available), [`NodeKayles64`] the same on graphs of
 //! at most 64 vertices with positions as machine words (both give grundy-core's solver
-//! splitting, twin and pendant rules and closed forms); [`NodeKaylesSolver`] computes values,
+//! splitting, twin and shadow rules and closed forms); [`NodeKaylesSolver`] computes values,
 //! outcomes and winning moves with grundy-core's solver on whichever of the two suits the
 //! graph, on one thread or several; [`path_value`] and [`cycle_value`] are the closed forms on
 //! paths (the octal game 0.137, Dawson's chess) and cycles; [`canonical_labelling`] is a

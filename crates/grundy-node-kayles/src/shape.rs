@@ -104,8 +104,8 @@ pub(crate) fn seeded_components<B: Bits>(
     }
 }
 
-/// The twin rules and the pendant rule applied to the connected set `set` until none
-/// applies, the components of what is left given to `part`, with the nimber the pendant rule
+/// The twin rules and the shadow rule applied to the connected set `set` until none
+/// applies, the components of what is left given to `part`, with the nimber the shadow rule
 /// set aside; `None` (and no part) when no rule applies. `suspects` is as for
 /// [`reduce_twins`]: all of `set`, or the vertices at distance 2 from `v` when `set` is a
 /// component left by a move at `v` in a connected set that does not reduce ([`ring`]).
@@ -123,9 +123,9 @@ pub(crate) fn reduce<B: Bits>(
     Some(nimber)
 }
 
-/// The twin rules and the pendant rule applied to `set` until none applies (twins looked for
+/// The twin rules and the shadow rule applied to `set` until none applies (twins looked for
 /// among `suspects` first, as for [`reduce_twins`]): what is left, and the nimber (0 or 1)
-/// that the pendant rule set aside.
+/// that the shadow rule set aside.
 pub(crate) fn simplify<B: Bits>(
     g: &(impl Adjacent<B> + ?Sized),
     set: &B,
@@ -133,50 +133,41 @@ pub(crate) fn simplify<B: Bits>(
 ) -> (B, u64) {
     let mut set = reduce_twins(g, set, suspects);
     let mut nimber = 0;
-    while let Some((x, path)) = pendant_path(g, &set) {
-        set = set.minus(&path);
+    while let Some((near, pair)) = shadowed_leaf(g, &set) {
+        set = set.minus(&pair);
         nimber ^= 1;
-        // Only `x` lost a neighbour, so only pairs and classes holding it can be new twins.
-        let mut near = B::empty();
-        near.add(x);
+        // Only the neighbours of `u` lost a neighbour, so only pairs and classes holding one
+        // of them can be new twins.
         set = reduce_twins(g, &set, &near);
     }
     (set, nimber)
 }
 
-/// A vertex `x` of `set` with a leaf (a neighbour of degree 1) and a pendant path `x - a - b`
-/// (`a` of degree 2, `b` a leaf), as `x` and `{a, b}`; `None` when `set` has none.
-///
-/// The **pendant rule** removes the path for a nimber `*1` (proved at `NodeKayles`'s
-/// `split`).
-pub(crate) fn pendant_path<B: Bits>(
-    g: &(impl Adjacent<B> + ?Sized),
-    set: &B,
-) -> Option<(usize, B)> {
+/// A vertex `u` of `set` with a leaf `l` (a neighbour of degree 1) whose other neighbours are
+/// all the neighbours of another vertex `w` (the *shadow* of `u`), as the set of those other
+/// neighbours and `{u, l}`; `None` when `set` has none. The **shadow rule** removes `u` and
+/// `l` for a nimber `*1` (proved at `NodeKayles`'s `split`).
+pub(crate) fn shadowed_leaf<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B) -> Option<(B, B)> {
     let mut found = None;
-    set.all(|b| {
-        let nb = g.open(b).and(set);
-        if nb.more_than(1) {
+    set.all(|l| {
+        let nl = g.open(l).and(set);
+        if nl.more_than(1) {
             return true;
         }
-        let Some(a) = nb.lowest() else { return true };
-        let na = g.open(a).and(set);
-        if na.more_than(2) || !na.more_than(1) {
-            return true;
+        let Some(u) = nl.lowest() else { return true };
+        let mut others = g.open(u).and(set);
+        others.del(l);
+        let Some(s) = others.lowest() else { return true };
+        let mut shadows = g.open(s).and(set);
+        shadows.del(u);
+        let shadowed = !shadows.all(|w| g.open(w).and(set) != others);
+        if shadowed {
+            let mut pair = B::empty();
+            pair.add(u);
+            pair.add(l);
+            found = Some((others.clone(), pair));
         }
-        let mut rest = na.clone();
-        rest.del(b);
-        let Some(x) = rest.lowest() else { return true };
-        let mut others = g.open(x).and(set);
-        others.del(a);
-        let leaf = !others.all(|l| g.open(l).and(set).more_than(1));
-        if leaf {
-            let mut path = B::empty();
-            path.add(a);
-            path.add(b);
-            found = Some((x, path));
-        }
-        !leaf
+        !shadowed
     });
     found
 }
@@ -307,8 +298,8 @@ pub(crate) fn reduce_twins<B: Bits>(g: &(impl Adjacent<B> + ?Sized), set: &B, su
 }
 
 /// The components of `rest` after the twin rules (looked for among the vertices of
-/// `suspects` first) and the pendant rule, each given to `part`; returns the nimber the
-/// pendant rule set aside. Closed forms are left to the caller: the solver asks
+/// `suspects` first) and the shadow rule, each given to `part`; returns the nimber the
+/// shadow rule set aside. Closed forms are left to the caller: the solver asks
 /// [`closed_form`] of every part it meets anyway (through `known_value`), so settling them
 /// here would check each part twice.
 pub(crate) fn split_near<B: Bits>(

@@ -26,7 +26,7 @@ pub(crate) const fn value_exactly(moves: usize, again: bool) -> bool {
 /// `v` is set when vertex `v` is available. A move is a vertex, as in [`NodeKayles`].
 ///
 /// It is the same game as [`NodeKayles`] on the same graph, with the same hooks for
-/// grundy-core's [`Solver`](grundy_core::Solver) (components, the twin and pendant rules as reductions, closed
+/// grundy-core's [`Solver`](grundy_core::Solver) (components, the twin and shadow rules as reductions, closed
 /// forms, word keys); a position that is a word costs the solver less to copy, hash and
 /// compare than a [`VertexSet`].
 ///
@@ -114,8 +114,8 @@ pub(crate) const fn all(order: usize) -> u64 {
     if order >= 64 { u64::MAX } else { (1 << order) - 1 }
 }
 
-/// The components of `rest` after the twin rules and the pendant rule, each given to `part`,
-/// and the nimber the pendant rule set aside (the split of
+/// The components of `rest` after the twin rules and the shadow rule, each given to `part`,
+/// and the nimber the shadow rule set aside (the split of
 /// [`NodeKayles`] and [`NodeKayles64`] on words).
 pub(crate) fn split(neighbours: &[u64], rest: u64, part: impl FnMut(u64)) -> Nimber {
     Nimber::new(shape::split_near(neighbours, rest, rest, part))
@@ -167,7 +167,7 @@ fn connected_closed_form(neighbours: &[u64], set: u64) -> Option<Nimber> {
 }
 
 /// What the pruned search is told of a component it is about to search (a connected set): a
-/// path, cycle or clique settled by its closed form, or the twin and pendant rules applied, the
+/// path, cycle or clique settled by its closed form, or the twin and shadow rules applied, the
 /// components of what they leave given to `part`. `None` when neither applies. With `near`,
 /// `set` is a component left by a move at that vertex in a component that does not reduce,
 /// and twins are looked for among the vertices at distance 2 from it only (see
@@ -215,7 +215,7 @@ impl Ruleset for NodeKayles64 {
         });
     }
 
-    /// The components after the twin and pendant rules (as [`NodeKayles`] splits); closed forms are
+    /// The components after the twin and shadow rules (as [`NodeKayles`] splits); closed forms are
     /// recognised by [`known_value`](Ruleset::known_value), which the solver asks of every
     /// part, and [`reduce`](Ruleset::reduce).
     fn split(&self, position: &u64, parts: &mut Vec<u64>) -> Nimber {
@@ -228,7 +228,7 @@ impl Ruleset for NodeKayles64 {
         Nimber::ZERO
     }
 
-    /// A closed form (paths, cycles and cliques of more than six vertices), or the twin and pendant rules
+    /// A closed form (paths, cycles and cliques of more than six vertices), or the twin and shadow rules
     /// (see [`NodeKayles`]'s).
     fn reduce(&self, component: &u64, parts: &mut Vec<u64>) -> Option<Nimber> {
         let set = component & self.start();
@@ -237,7 +237,7 @@ impl Ruleset for NodeKayles64 {
 
     /// The twin rules, looked for among the vertices at distance 2 from the move only (the
     /// parent had no twins, and a vertex farther away has the neighbourhood it had there),
-    /// and the pendant rule.
+    /// and the shadow rule.
     fn reduce_child(
         &self,
         _: &u64,

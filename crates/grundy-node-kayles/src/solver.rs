@@ -23,9 +23,10 @@ use crate::{NodeKayles, NodeKayles64};
 ///   is kept; of three vertices with the same open neighbourhood (false twins) two can be
 ///   dropped. Both rules keep the Grundy value (tested against plain search). In a component
 ///   left by a move, twins are looked for near the move only.
-/// - **Pendant rule.** A vertex with a leaf and a pendant path of two vertices: the path goes,
-///   for a nimber `*1` (proved at [`NodeKayles`]'s [`split`](grundy_core::Ruleset::split),
-///   tested against plain search).
+/// - **Shadow rule.** A vertex `u` with a leaf, and another vertex with all the neighbours of
+///   `u` but the leaf: `u` and its leaf go, for a nimber `*1` (proved at [`NodeKayles`]'s
+///   [`split`](grundy_core::Ruleset::split), tested against plain search). A vertex with a
+///   leaf and a pendant path of two vertices is a case: the path goes.
 /// - **Small components valued exactly** whatever they are asked, as their values are cheap
 ///   and serve every later question about them.
 ///

@@ -79,16 +79,16 @@ fn with_leaf_and_pendant_path(host: &Graph, x: usize) -> Graph {
     graph
 }
 
-/// The pendant rule: a vertex with a leaf and a pendant path `x - a - b` is worth the same
-/// without `a` and `b`, plus `*1`. A square 0 - 1 - 2 - 3 with a leaf and such a path at 0
+/// The shadow rule's pendant case: a vertex with a leaf and a pendant path `x - a - b` is
+/// worth the same without `a` and `b`, plus `*1`. A 5-cycle 0 - 1 - 2 - 3 - 4 with a leaf and such a path at 0
 /// has no twins and no closed form; `reduce` takes the path away for `*1`, on words and on
 /// vertex sets, and so does `split`.
 #[test]
 fn the_pendant_rule_takes_a_path_away_for_a_star() {
-    let square = Graph::cycle(4).unwrap();
-    let game = NodeKayles::new(with_leaf_and_pendant_path(&square, 0));
+    let cycle = Graph::cycle(5).unwrap();
+    let game = NodeKayles::new(with_leaf_and_pendant_path(&cycle, 0));
     let start = game.start();
-    let without: VertexSet = (0..5).collect();
+    let without: VertexSet = (0..6).collect();
     let mut parts = Vec::new();
     assert_eq!(game.reduce(&start, &mut parts), Some(Nimber::ONE));
     assert_eq!(parts, std::slice::from_ref(&without));
@@ -98,11 +98,33 @@ fn the_pendant_rule_takes_a_path_away_for_a_star() {
     let small = NodeKayles64::new(&game).unwrap();
     let mut words = Vec::new();
     assert_eq!(small.reduce(&small.start(), &mut words), Some(Nimber::ONE));
-    assert_eq!(words, [0b11111]);
+    assert_eq!(words, [0b11_1111]);
     assert_eq!(naive::value(&game, &start), naive::value(&game, &without) + Nimber::ONE);
 }
 
-/// The pendant rule needs the leaf: with a second pendant path in its place, the two paths
+/// The shadow rule beyond pendant paths: `u = 3` with the leaf 4 and the neighbours 0 and 1,
+/// which are all the neighbours of `w = 2`; with 0 - 5 - 6 - 1 the graph has no twins and no
+/// closed form. `reduce` takes 3 and 4 away for `*1`, leaving the 5-cycle 0 - 2 - 1 - 6 - 5.
+#[test]
+fn the_shadow_rule_takes_a_vertex_and_its_leaf_away() {
+    let mut graph = Graph::new(7);
+    for (u, v) in [(0, 2), (1, 2), (0, 3), (1, 3), (3, 4), (0, 5), (5, 6), (6, 1)] {
+        graph.add_edge(u, v).unwrap();
+    }
+    let game = NodeKayles::new(graph);
+    let start = game.start();
+    let cycle = VertexSet::from_iter([0, 1, 2, 5, 6]);
+    let mut parts = Vec::new();
+    assert_eq!(game.reduce(&start, &mut parts), Some(Nimber::ONE));
+    assert_eq!(parts, std::slice::from_ref(&cycle));
+    let small = NodeKayles64::new(&game).unwrap();
+    let mut words = Vec::new();
+    assert_eq!(small.reduce(&small.start(), &mut words), Some(Nimber::ONE));
+    assert_eq!(words, [0b110_0111]);
+    assert_eq!(naive::value(&game, &start), cycle_value(5) + Nimber::ONE);
+}
+
+/// The shadow rule needs the leaf: with a second pendant path in place of the leaf, the paths
 /// are not worth one path plus `*1`. Counterexample: the host with edges 0-3, 0-4, 1-3, 1-4,
 /// 2-3, 2-4 and both paths at 2.
 #[test]
@@ -263,6 +285,31 @@ fn core_solver_agrees<R: Ruleset<Move = usize>>(
     Ok(())
 }
 
+/// Checks the shadow rule on `game`, whose vertex `u` has the leaf `l` and a shadow: the
+/// value is the value without `u` and `l` plus `*1` (by plain search); `reduce` of every
+/// component gives the plain value; so do the solvers.
+fn assert_shadow_rule(game: &NodeKayles, u: usize, l: usize) -> Result<(), TestCaseError> {
+    let start = game.start();
+    let mut without = start.clone();
+    without.remove(u);
+    without.remove(l);
+    let value = naive::value(game, &start);
+    prop_assert_eq!(value, naive::value(game, &without) + Nimber::ONE);
+    let mut components = Vec::new();
+    game.components(&start, &mut components);
+    for component in &components {
+        let mut parts = Vec::new();
+        if let Some(settled) = game.reduce(component, &mut parts) {
+            let sum = parts.iter().fold(settled, |acc, part| acc + naive::value(game, part));
+            prop_assert_eq!(sum, naive::value(game, component));
+        }
+    }
+    prop_assert_eq!(NodeKaylesSolver::new(game).value(&start).unwrap(), value);
+    let small = NodeKayles64::new(game).unwrap();
+    prop_assert_eq!(Solver::new(&small).value(&small.start()).unwrap(), value);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
 
@@ -409,37 +456,44 @@ proptest! {
         }
     }
 
-    /// The pendant rule holds on random hosts (the claim itself, by plain search), and
-    /// `reduce` and the solver, which use it, give the plain value, on words and on vertex
-    /// sets.
+    /// The shadow rule holds on random hosts (the claim itself, by plain search): a vertex
+    /// `u` with a leaf `l` and the neighbours `S` (a random set of the host's vertices), and a
+    /// vertex `w` with the neighbours `S`; `u` and `l` go for `*1`. `reduce` and the solvers,
+    /// which use it, give the plain value, on words and on vertex sets.
     #[test]
-    fn the_pendant_rule_keeps_the_value(
+    fn the_shadow_rule_keeps_the_value(
+        n in 1usize..=8,
+        percent in 10u64..80,
+        seed in any::<u64>(),
+        near in any::<u8>(),
+    ) {
+        let host = random_graph(n, percent, seed);
+        let (u, l, w) = (n, n + 1, n + 2);
+        let mut graph = Graph::new(n + 3);
+        for (a, b) in host.edges() {
+            graph.add_edge(a, b).unwrap();
+        }
+        for s in (0..n).filter(|s| near >> (s % 8) & 1 == 1) {
+            graph.add_edge(s, u).unwrap();
+            graph.add_edge(s, w).unwrap();
+        }
+        graph.add_edge(u, l).unwrap();
+        let game = NodeKayles::new(graph);
+        assert_shadow_rule(&game, u, l)?;
+    }
+
+    /// The shadow rule's first case: a vertex `x` with a leaf and a pendant path `x - a - b`
+    /// (`u = a`, `l = b`, `w` the leaf).
+    #[test]
+    fn the_pendant_case_of_the_shadow_rule_keeps_the_value(
         n in 1usize..=8,
         percent in 10u64..80,
         seed in any::<u64>(),
         x in any::<usize>(),
     ) {
         let host = random_graph(n, percent, seed);
-        let x = x % n;
-        let game = NodeKayles::new(with_leaf_and_pendant_path(&host, x));
-        let start = game.start();
-        let mut without = start.clone();
-        without.remove(n + 1);
-        without.remove(n + 2);
-        let value = naive::value(&game, &start);
-        prop_assert_eq!(value, naive::value(&game, &without) + Nimber::ONE);
-        let mut components = Vec::new();
-        game.components(&start, &mut components);
-        for component in &components {
-            let mut parts = Vec::new();
-            if let Some(settled) = game.reduce(component, &mut parts) {
-                let sum = parts.iter().fold(settled, |acc, part| acc + naive::value(&game, part));
-                prop_assert_eq!(sum, naive::value(&game, component));
-            }
-        }
-        prop_assert_eq!(NodeKaylesSolver::new(&game).value(&start).unwrap(), value);
-        let small = NodeKayles64::new(&game).unwrap();
-        prop_assert_eq!(Solver::new(&small).value(&small.start()).unwrap(), value);
+        let game = NodeKayles::new(with_leaf_and_pendant_path(&host, x % n));
+        assert_shadow_rule(&game, n + 1, n + 2)?;
     }
 
     /// `split` and `split_child` keep the value: what they settle plus the parts' values is
