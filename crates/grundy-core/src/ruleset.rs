@@ -244,9 +244,14 @@ pub trait Ruleset {
     /// [`Method::Pruned`](crate::Method::Pruned) asks this of a component whose value the
     /// table does not answer, before it expands it, and keeps what it finds of the sum's value
     /// under the component's own key: a component met again is answered by the table,
-    /// without a reduction. Put here the reductions too costly to apply to every part of
-    /// every child in [`split_child`](Ruleset::split_child) (most children are never
-    /// searched). They must keep the normal-play value, not the misère outcome (misère
+    /// without a reduction. The search of exact values (the mex search of
+    /// [`Method::Mex`](crate::Method::Mex), and of the components the pruned search values
+    /// exactly) asks it, or [`reduce_child`](Ruleset::reduce_child), of each part of a child
+    /// that the table does not answer, before it searches the part, and keeps the part's value
+    /// under its own key when the table knows every part of the sum. Put here the reductions
+    /// too costly to apply to every part of every child in
+    /// [`split_child`](Ruleset::split_child) (most children are never searched, or are
+    /// answered by the table). They must keep the normal-play value, not the misère outcome (misère
     /// searches never ask), and must end: a part returned must not reduce back to the
     /// component. The default reduces nothing.
     fn reduce(
@@ -261,10 +266,11 @@ pub trait Ruleset {
     /// [`reduce`](Ruleset::reduce) of a component of the child of `parent` by `mv`, where
     /// `parent` is a component that `reduce` left as it was (returned `None`).
     ///
-    /// The pruned search asks this instead of `reduce` of the components of the children it
-    /// makes, so that a ruleset can look for its reductions near the move only: what did not
-    /// reduce in the parent far from the move does not in the child either (Node-Kayles'
-    /// twins, say, can only be vertices at distance 2 from the move). It must return `None`
+    /// The searches ask this instead of `reduce` of the components of the children they make
+    /// of a position known not to reduce, so that a ruleset can look for its reductions near
+    /// the move only: what did not reduce in the parent far from the move does not in the
+    /// child either (Node-Kayles' twins, say, can only be vertices at distance 2 from the
+    /// move). It must return `None`
     /// only when `reduce` would (the search takes a component it leaves as one that `reduce`
     /// leaves, a parent for the next call), and otherwise obeys the rules of `reduce`. The
     /// default calls `reduce`.

@@ -5,7 +5,9 @@
 //! [`components`](Ruleset::components), asks [`known_value`](Ruleset::known_value) of each
 //! component before the table (once per component met lately: a small front cache keeps the
 //! answer), and stores what it proves in a [`Table`] keyed by
-//! [`canonical`](Ruleset::canonical) forms.
+//! [`canonical`](Ruleset::canonical) forms. A searched value's children's parts that the
+//! table does not answer are offered to [`Ruleset::reduce_child`] (or
+//! [`Ruleset::reduce`]) before they are searched.
 //!
 //! The table stores only facts that are exact: the Grundy value of a component, or the fact
 //! that it is not zero (an N-position found by an outcome search that stopped early). So a
@@ -433,8 +435,9 @@ struct Buffers<P, M> {
     /// ones included) and how many of its parts are left in `open`.
     kids: Vec<(Nimber, usize)>,
     /// The parts of those children left to find, with their table keys (last child's first),
-    /// so that no child is made, split or canonicalised twice.
-    open: Vec<(P, P)>,
+    /// so that no child is made, split or canonicalised twice, and whether each is known not
+    /// to reduce ([`Ruleset::reduce`] left it as it was).
+    open: Vec<(P, P, bool)>,
     seen: NimberSet,
 }
 
@@ -672,7 +675,7 @@ impl<R: Ruleset> Solver<R> {
         if self.method == Method::Pruned {
             return self.pruned_value(part, meter);
         }
-        match self.solve(part, Goal::Value, meter)? {
+        match self.solve(part, Goal::Value, false, meter)? {
             Answer::Normal(Known::Value(v)) => Ok(v),
             other => unreachable!("a value search answered {other:?}"),
         }
@@ -716,7 +719,7 @@ impl<R: Ruleset> Solver<R> {
         let goal = part_goal(Goal::Outcome, parts.len(), settled);
         let mut total = settled;
         for part in parts {
-            match self.solve(part, goal, meter)? {
+            match self.solve(part, goal, false, meter)? {
                 Answer::Normal(Known::Value(v)) => total += v,
                 Answer::Normal(Known::NonZero | Known::Excludes(_)) => return Ok(Outcome::N),
                 other => unreachable!("a normal-play search answered {other:?}"),
@@ -808,7 +811,7 @@ impl<R: Ruleset> Solver<R> {
     pub fn misere_outcome(&mut self, position: &R::Position) -> Result<Outcome, SolveError> {
         let budget = self.budget.clone();
         let mut meter = budget.start();
-        match self.solve(position.clone(), Goal::Misere, &mut meter)? {
+        match self.solve(position.clone(), Goal::Misere, false, &mut meter)? {
             Answer::Misere(outcome) => Ok(outcome),
             other => unreachable!("a misère search answered {other:?}"),
         }
@@ -827,7 +830,7 @@ impl<R: Ruleset> Solver<R> {
     pub fn misere_value(&mut self, position: &R::Position) -> Result<Nimber, SolveError> {
         let budget = self.budget.clone();
         let mut meter = budget.start();
-        match self.solve(position.clone(), Goal::MisereValue, &mut meter)? {
+        match self.solve(position.clone(), Goal::MisereValue, false, &mut meter)? {
             Answer::MisereValue(v) => Ok(v),
             other => unreachable!("a misère value search answered {other:?}"),
         }
@@ -849,7 +852,7 @@ impl<R: Ruleset> Solver<R> {
         for mv in moves {
             meter.poll()?;
             let child = self.ruleset.play(position, &mv);
-            match self.solve(child, Goal::Misere, &mut meter)? {
+            match self.solve(child, Goal::Misere, false, &mut meter)? {
                 Answer::Misere(outcome) if outcome.is_p() => winning.push(mv),
                 Answer::Misere(_) => {}
                 other => unreachable!("a misère search answered {other:?}"),
@@ -1081,11 +1084,13 @@ impl<R: Ruleset> Solver<R> {
         Some(answer)
     }
 
-    /// Searches one component (or, for misère, one whole position) with an explicit stack.
+    /// Searches one component (or, for misère, one whole position) with an explicit stack;
+    /// `irreducible` when [`Ruleset::reduce`] is known to leave it as it is.
     fn solve(
         &mut self,
         position: R::Position,
         goal: Goal,
+        irreducible: bool,
         meter: &mut Meter<'_>,
     ) -> Result<Answer, SolveError> {
         let key = match self.quick(&position, goal) {
@@ -1093,7 +1098,7 @@ impl<R: Ruleset> Solver<R> {
             Err(key) => key,
         };
         let before = meter.nodes();
-        let result = self.search(key, position, goal, meter);
+        let result = self.search(key, position, goal, irreducible, meter);
         // Leave no half-expanded frames behind after an error.
         while let Some(frame) = self.stack.pop() {
             self.recycle(frame.bufs);
@@ -1117,6 +1122,7 @@ impl<R: Ruleset> Solver<R> {
         key: R::Position,
         position: R::Position,
         goal: Goal,
+        irreducible: bool,
         meter: &mut Meter<'_>,
     ) -> Result<(), SolveError> {
         meter.tick()?;
@@ -1139,7 +1145,7 @@ impl<R: Ruleset> Solver<R> {
             bufs.moves.reverse();
         }
         if matches!(goal, Goal::Value | Goal::Outcome) {
-            self.known_children(&position, goal, &mut bufs);
+            self.known_children(&position, goal, irreducible, &mut bufs);
         }
         self.stack.push(Frame {
             key,
@@ -1171,6 +1177,7 @@ impl<R: Ruleset> Solver<R> {
         &mut self,
         position: &R::Position,
         goal: Goal,
+        irreducible: bool,
         bufs: &mut Buffers<R::Position, R::Move>,
     ) {
         let mut small = 0u64;
@@ -1186,7 +1193,14 @@ impl<R: Ruleset> Solver<R> {
                     Ok(Answer::Normal(Known::Value(v))) => acc += v,
                     Ok(Answer::Normal(Known::NonZero)) => nonzero = true,
                     Ok(other) => unreachable!("a normal-play lookup answered {other:?}"),
-                    Err(key) => bufs.open.push((part, key)),
+                    Err(key) if goal == Goal::Value => {
+                        let from = irreducible.then_some((position, &bufs.moves[i]));
+                        match self.reduced_part(from, &part, key, &mut bufs.open) {
+                            Ok(v) => acc += v,
+                            Err(key) => bufs.open.push((part, key, true)),
+                        }
+                    }
+                    Err(key) => bufs.open.push((part, key, false)),
                 }
             }
             let left = bufs.open.len() - opened;
@@ -1213,6 +1227,42 @@ impl<R: Ruleset> Solver<R> {
         bufs.open.reverse();
     }
 
+    /// A part of a child that the table does not know (`key` its table key), reduced before
+    /// the value search searches it: by [`Ruleset::reduce_child`] when `from` gives the
+    /// position and move it comes from (a position known not to reduce), else by
+    /// [`Ruleset::reduce`]. Returns the nim-sum of what the reduction settled and of the
+    /// values of its parts that the table knows, the others appended to `open` with their
+    /// keys; when every part is known the part's value is stored under `key`, so that the
+    /// next meeting needs no reduction. `Err(key)` (nothing appended) when the part does not
+    /// reduce.
+    fn reduced_part(
+        &mut self,
+        from: Option<(&R::Position, &R::Move)>,
+        part: &R::Position,
+        key: R::Position,
+        open: &mut Vec<(R::Position, R::Position, bool)>,
+    ) -> Result<Nimber, R::Position> {
+        let mut pieces = Vec::new();
+        let reduced = match from {
+            Some((position, mv)) => self.ruleset.reduce_child(position, mv, part, &mut pieces),
+            None => self.ruleset.reduce(part, &mut pieces),
+        };
+        let Some(mut value) = reduced else { return Err(key) };
+        let before = open.len();
+        for piece in pieces {
+            match self.quick(&piece, Goal::Value) {
+                Ok(Answer::Normal(Known::Value(v))) => value += v,
+                Ok(other) => unreachable!("a value lookup answered {other:?}"),
+                Err(piece_key) => open.push((piece, piece_key, false)),
+            }
+        }
+        if open.len() == before {
+            let depth = self.depth_base + self.stack.len() + 1;
+            self.store(key, Known::Value(value), depth);
+        }
+        Ok(value)
+    }
+
     /// The top frame. Only called while a search has a frame on the stack.
     fn top(&mut self) -> &mut Frame<R::Position, R::Move> {
         self.stack.last_mut().expect("a search keeps its frames on the stack")
@@ -1223,10 +1273,11 @@ impl<R: Ruleset> Solver<R> {
         key: R::Position,
         position: R::Position,
         goal: Goal,
+        irreducible: bool,
         meter: &mut Meter<'_>,
     ) -> Result<Answer, SolveError> {
         let base = self.stack.len();
-        self.push(key, position, goal, meter)?;
+        self.push(key, position, goal, irreducible, meter)?;
         'frames: loop {
             // 1. Evaluate the remaining components of the current child; push a frame on a miss.
             if self.top().in_child {
@@ -1236,11 +1287,12 @@ impl<R: Ruleset> Solver<R> {
                     if frame.left > 0 {
                         // A part of a normal-play child: its key was made with the frame.
                         frame.left -= 1;
-                        let (part, key) = frame.bufs.open.pop().expect("counted in `left`");
+                        let (part, key, irreducible) =
+                            frame.bufs.open.pop().expect("counted in `left`");
                         match self.lookup_key(&key, need) {
                             Some(answer) => absorb(self.top(), answer),
                             None => {
-                                self.push(key, part, need, meter)?;
+                                self.push(key, part, need, irreducible, meter)?;
                                 continue 'frames;
                             }
                         }
@@ -1250,7 +1302,7 @@ impl<R: Ruleset> Solver<R> {
                     match self.quick(&part, need) {
                         Ok(answer) => absorb(self.top(), answer),
                         Err(key) => {
-                            self.push(key, part, need, meter)?;
+                            self.push(key, part, need, false, meter)?;
                             continue 'frames;
                         }
                     }

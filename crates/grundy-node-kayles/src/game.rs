@@ -287,9 +287,9 @@ impl Ruleset for NodeKayles {
         }
     }
 
-    /// The components of the child. The twin rules are left to [`reduce`](Ruleset::reduce),
-    /// which the pruned search asks of the components it searches only (most children are
-    /// never searched).
+    /// The components of the child. The twin and shadow rules are left to
+    /// [`reduce_child`](Ruleset::reduce_child), which the searches ask of the components they
+    /// search only (most children are never searched, or are answered by the table).
     fn split_child(
         &self,
         _: &VertexSet,

@@ -222,7 +222,8 @@ impl Ruleset for NodeKayles64 {
         split(&self.neighbours, position & self.start(), |part| parts.push(part))
     }
 
-    /// The components of the child, the twin rules left to [`reduce`](Ruleset::reduce).
+    /// The components of the child, the twin and shadow rules left to
+    /// [`reduce_child`](Ruleset::reduce_child).
     fn split_child(&self, _: &u64, vertex: &usize, child: &u64, parts: &mut Vec<u64>) -> Nimber {
         child_components(&self.neighbours, *vertex, child & self.start(), |part| parts.push(part));
         Nimber::ZERO

@@ -563,7 +563,8 @@ impl<R: Ruleset> Solver<R> {
         depth: usize,
     ) -> Result<Nimber, SolveError> {
         self.depth_base = depth;
-        let answer = self.solve(position, Goal::Value, meter);
+        // Every caller asked `reduce` (or `reduce_child`) of it first.
+        let answer = self.solve(position, Goal::Value, true, meter);
         self.depth_base = 0;
         match answer? {
             super::Answer::Normal(Known::Value(v)) => Ok(v),
