@@ -251,9 +251,9 @@ pub trait Ruleset {
     /// under its own key when the table knows every part of the sum. Put here the reductions
     /// too costly to apply to every part of every child in
     /// [`split_child`](Ruleset::split_child) (most children are never searched, or are
-    /// answered by the table). They must keep the normal-play value, not the misère outcome (misère
-    /// searches never ask), and must end: a part returned must not reduce back to the
-    /// component. The default reduces nothing.
+    /// answered by the table). They must keep the normal-play value, not the misère outcome
+    /// (misère searches never ask), and must end: a part returned must not reduce back to
+    /// the component. The default reduces nothing.
     fn reduce(
         &self,
         component: &Self::Position,
@@ -270,10 +270,9 @@ pub trait Ruleset {
     /// of a position known not to reduce, so that a ruleset can look for its reductions near
     /// the move only: what did not reduce in the parent far from the move does not in the
     /// child either (Node-Kayles' twins, say, can only be vertices at distance 2 from the
-    /// move). It must return `None`
-    /// only when `reduce` would (the search takes a component it leaves as one that `reduce`
-    /// leaves, a parent for the next call), and otherwise obeys the rules of `reduce`. The
-    /// default calls `reduce`.
+    /// move). It must return `None` only when `reduce` would (the search takes a component
+    /// it leaves as one that `reduce` leaves, a parent for the next call), and otherwise
+    /// obeys the rules of `reduce`. The default calls `reduce`.
     fn reduce_child(
         &self,
         parent: &Self::Position,

@@ -50,8 +50,9 @@ pub enum NodeKaylesError {
 ///   available vertices, applies the twin rules and the shadow rule to each (they keep the
 ///   value) and settles single vertices, edges, paths, cycles and cliques by their closed
 ///   forms;
-/// - [`split_child`](Ruleset::split_child) does the same for the position a move leads to,
-///   looking for twins near the move only;
+/// - [`split_child`](Ruleset::split_child) gives the components of the position a move
+///   leads to, flooded from the vertices near the move, and leaves the rules to
+///   [`reduce_child`](Ruleset::reduce_child), which looks for twins near the move only;
 /// - [`known_value`](Ruleset::known_value) knows those closed forms and edgeless graphs;
 /// - [`word_key`](Ruleset::word_key) packs positions of graphs of at most 64 vertices in a
 ///   word, for the solver's compact table and its parallel search.
@@ -310,15 +311,14 @@ impl Ruleset for NodeKayles {
 
     /// The twin rules and the shadow rule (see [`split`](Ruleset::split)), when they apply
     /// to the component: the nimber set aside, the components of what they leave go to
-    /// `parts`; on graphs of at most 64 vertices, first the closed
-    /// forms of more than six vertices (see [`known_value`](Ruleset::known_value)).
+    /// `parts`; on graphs of at most 64 vertices, first the closed forms of more than six
+    /// vertices (see [`known_value`](Ruleset::known_value)).
     fn reduce(&self, component: &VertexSet, parts: &mut Vec<VertexSet>) -> Option<Nimber> {
         self.reduce_near(component, None, parts)
     }
 
     /// The twin rules, looked for among the vertices at distance 2 from the move only, and the
-    /// shadow rule (see
-    /// [`NodeKayles64`]'s).
+    /// shadow rule (see [`NodeKayles64`]'s).
     fn reduce_child(
         &self,
         _: &VertexSet,

@@ -26,9 +26,9 @@ pub(crate) const fn value_exactly(moves: usize, again: bool) -> bool {
 /// `v` is set when vertex `v` is available. A move is a vertex, as in [`NodeKayles`].
 ///
 /// It is the same game as [`NodeKayles`] on the same graph, with the same hooks for
-/// grundy-core's [`Solver`](grundy_core::Solver) (components, the twin and shadow rules as reductions, closed
-/// forms, word keys); a position that is a word costs the solver less to copy, hash and
-/// compare than a [`VertexSet`].
+/// grundy-core's [`Solver`](grundy_core::Solver) (components, the twin and shadow rules as
+/// reductions, closed forms, word keys); a position that is a word costs the solver less to
+/// copy, hash and compare than a [`VertexSet`].
 ///
 /// ```
 /// use grundy_core::{Nimber, Ruleset, Solver};
@@ -166,7 +166,7 @@ fn connected_closed_form(neighbours: &[u64], set: u64) -> Option<Nimber> {
     (shape::flood(neighbours, start, &set) == set).then(|| Nimber::new(value))
 }
 
-/// What the pruned search is told of a component it is about to search (a connected set): a
+/// What the searches are told of a component they are about to search (a connected set): a
 /// path, cycle or clique settled by its closed form, or the twin and shadow rules applied, the
 /// components of what they leave given to `part`. `None` when neither applies. With `near`,
 /// `set` is a component left by a move at that vertex in a component that does not reduce,
@@ -229,8 +229,8 @@ impl Ruleset for NodeKayles64 {
         Nimber::ZERO
     }
 
-    /// A closed form (paths, cycles and cliques of more than six vertices), or the twin and shadow rules
-    /// (see [`NodeKayles`]'s).
+    /// A closed form (paths, cycles and cliques of more than six vertices), or the twin and
+    /// shadow rules (see [`NodeKayles`]'s).
     fn reduce(&self, component: &u64, parts: &mut Vec<u64>) -> Option<Nimber> {
         let set = component & self.start();
         reduce(&self.neighbours, set, None, |part| parts.push(part))

@@ -80,9 +80,9 @@ fn with_leaf_and_pendant_path(host: &Graph, x: usize) -> Graph {
 }
 
 /// The shadow rule's pendant case: a vertex with a leaf and a pendant path `x - a - b` is
-/// worth the same without `a` and `b`, plus `*1`. A 5-cycle 0 - 1 - 2 - 3 - 4 with a leaf and such a path at 0
-/// has no twins and no closed form; `reduce` takes the path away for `*1`, on words and on
-/// vertex sets, and so does `split`.
+/// worth the same without `a` and `b`, plus `*1`. A 5-cycle 0 - 1 - 2 - 3 - 4 with a leaf
+/// and such a path at 0 has no twins and no closed form; `reduce` takes the path away for
+/// `*1`, on words and on vertex sets, and so does `split`.
 #[test]
 fn the_pendant_rule_takes_a_path_away_for_a_star() {
     let cycle = Graph::cycle(5).unwrap();
