@@ -309,14 +309,9 @@ pub(crate) fn split_near<B: Bits>(
     mut part: impl FnMut(B),
 ) -> u64 {
     let mut nimber = 0;
-    components(graph, rest, |component| {
-        let (rest, set_aside) = simplify(graph, &component, &suspects);
-        nimber ^= set_aside;
-        if rest == component {
-            part(rest);
-        } else {
-            components(graph, rest, &mut part);
-        }
+    components(graph, rest, |component| match reduce(graph, &component, &suspects, &mut part) {
+        Some(set_aside) => nimber ^= set_aside,
+        None => part(component),
     });
     nimber
 }

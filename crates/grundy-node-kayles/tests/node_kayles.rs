@@ -68,15 +68,20 @@ fn twins_near_the_move_are_found() {
     assert_eq!(naive::value(&game, &child), path_value(3));
 }
 
+/// `host` (a graph on `0..order`) with `added` vertices (`order` on) and the edges `extra`.
+fn extended(host: &Graph, added: usize, extra: impl IntoIterator<Item = (usize, usize)>) -> Graph {
+    let mut graph = Graph::new(host.order() + added);
+    for (u, v) in host.edges().chain(extra) {
+        graph.add_edge(u, v).unwrap();
+    }
+    graph
+}
+
 /// `host` (a graph on `0..order`) with a leaf at `x` and a pendant path `x - a - b` added:
 /// the new vertices are `order` (the leaf), `order + 1` (`a`) and `order + 2` (`b`).
 fn with_leaf_and_pendant_path(host: &Graph, x: usize) -> Graph {
     let n = host.order();
-    let mut graph = Graph::new(n + 3);
-    for (u, v) in host.edges().chain([(x, n), (x, n + 1), (n + 1, n + 2)]) {
-        graph.add_edge(u, v).unwrap();
-    }
-    graph
+    extended(host, 3, [(x, n), (x, n + 1), (n + 1, n + 2)])
 }
 
 /// The shadow rule's pendant case: a vertex with a leaf and a pendant path `x - a - b` is
@@ -469,16 +474,9 @@ proptest! {
     ) {
         let host = random_graph(n, percent, seed);
         let (u, l, w) = (n, n + 1, n + 2);
-        let mut graph = Graph::new(n + 3);
-        for (a, b) in host.edges() {
-            graph.add_edge(a, b).unwrap();
-        }
-        for s in (0..n).filter(|s| near >> (s % 8) & 1 == 1) {
-            graph.add_edge(s, u).unwrap();
-            graph.add_edge(s, w).unwrap();
-        }
-        graph.add_edge(u, l).unwrap();
-        let game = NodeKayles::new(graph);
+        let shared = (0..n).filter(|s| near >> (s % 8) & 1 == 1);
+        let edges = shared.flat_map(|s| [(s, u), (s, w)]).chain([(u, l)]);
+        let game = NodeKayles::new(extended(&host, 3, edges));
         assert_shadow_rule(&game, u, l)?;
     }
 
