@@ -147,6 +147,56 @@ fn two_pendant_paths_do_not_cancel_without_a_leaf() {
     );
 }
 
+/// A graph from its edges, on the vertices `0..order`.
+fn graph_of(order: usize, edges: &[(usize, usize)]) -> Graph {
+    Graph::from_edges(order, edges.iter().copied()).unwrap()
+}
+
+/// Every graph on one to four vertices `0..k` (as its edges) that Node-Kayles values `*1`.
+fn graphs_of_value_one() -> Vec<(usize, Vec<(usize, usize)>)> {
+    let mut found = Vec::new();
+    for k in 1..=4 {
+        let pairs: Vec<(usize, usize)> =
+            (0..k).flat_map(|a| (a + 1..k).map(move |b| (a, b))).collect();
+        for mask in 0..1u32 << pairs.len() {
+            let edges: Vec<(usize, usize)> = pairs
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask >> i & 1 == 1)
+                .map(|(_, &e)| e)
+                .collect();
+            let game = NodeKayles::new(graph_of(k, &edges));
+            if naive::value(&game, &game.start()) == Nimber::ONE {
+                found.push((k, edges));
+            }
+        }
+    }
+    found
+}
+
+/// The dominated-shadow rule (not used by the solver) needs a dominated set of value `*1`:
+/// with two lone vertices (value 0) it fails. The spider `w - r - u`, `u - y1`, `u - y2`
+/// (`K = {y1, y2}`, `R = {r}`) is worth `*3`, without `u` only `*1`.
+#[test]
+fn the_dominated_shadow_rule_needs_a_set_of_value_one() {
+    let game = NodeKayles::new(graph_of(5, &[(0, 1), (0, 2), (2, 3), (2, 4)]));
+    let start = game.start();
+    let without_u: VertexSet = [0, 1, 3, 4].into_iter().collect();
+    assert_eq!(naive::value(&game, &start), Nimber::new(3));
+    assert_eq!(naive::value(&game, &without_u), Nimber::ONE);
+}
+
+/// The dominated-shadow rule needs every vertex of `K` dominated by `u`: the path
+/// `w - r - u - y - x` (`K = {y}`, `R = {r}`, but `y` sees `x`) is worth `*3`, without `u`
+/// (two edges) 0.
+#[test]
+fn the_dominated_shadow_rule_needs_the_set_dominated() {
+    let game = NodeKayles::new(graph_of(5, &[(0, 1), (0, 2), (2, 3), (3, 4)]));
+    let without_u: VertexSet = [0, 1, 3, 4].into_iter().collect();
+    assert_eq!(naive::value(&game, &game.start()), Nimber::new(3));
+    assert_eq!(naive::value(&game, &without_u), Nimber::ZERO);
+}
+
 /// On graphs of at most 64 vertices, paths, cycles and cliques of more than six vertices are
 /// settled by `reduce` (when the pruned search is about to search them), not by
 /// `known_value`; a set that only looks like one (two cycles side by side) is not.
@@ -478,6 +528,57 @@ proptest! {
         let edges = shared.flat_map(|s| [(s, u), (s, w)]).chain([(u, l)]);
         let game = NodeKayles::new(extended(&host, 3, edges));
         assert_shadow_rule(&game, u, l)?;
+    }
+
+    /// The dominated-shadow rule, a claim the solver does not use: let `u` have neighbours
+    /// `K` and `R`, every vertex of `K` with all its neighbours among `u`, `K` and `R` (`u`
+    /// dominates them), the graph of `K` alone of value `*1`, and another vertex `w` with
+    /// exactly the neighbours `R`. Then `u` can be removed: the value does not change. With
+    /// `K` one leaf it is the shadow rule.
+    ///
+    /// Proof, by induction on the vertices: the graph `T` has the options of `T - u` and one
+    /// more. A move at a neighbour of `u` removes `u`, the same option in both. A move at a
+    /// vertex outside `N[u]` other than `w` touches neither `K` (its vertices see only
+    /// `N[u]`) nor `w`, and `w` and `u` lose the same vertices of `R`: the pattern stays, and
+    /// by induction the option is worth its counterpart in `T - u`. A move at `w` leaves `u`
+    /// with `K` alone, a component whose options are those of `K` and 0, so of value `*1`
+    /// like `K`, where `T - u` keeps `K` alone. The extra option, at `u`, leaves the rest
+    /// plus `w` alone (`*1`); the option of `T - u` at `w` leaves the same rest plus `K`
+    /// apart (`*1`). Same option values, same value.
+    ///
+    /// Random hosts, random `R`, every graph `K` of up to four vertices of value `*1`, each
+    /// of its vertices seeing a random part of `R`; by plain search.
+    #[test]
+    fn the_dominated_shadow_rule_keeps_the_value(
+        n in 1usize..=6,
+        percent in 10u64..80,
+        seed in any::<u64>(),
+        near in 1u8..,
+        shape in any::<usize>(),
+        seen in any::<u32>(),
+    ) {
+        let host = random_graph(n, percent, seed);
+        let r: Vec<usize> = (0..n).filter(|s| near >> (s % 8) & 1 == 1).collect();
+        let shapes = graphs_of_value_one();
+        let (k, k_edges) = &shapes[shape % shapes.len()];
+        let k = *k;
+        let (w, u) = (n, n + k + 1);
+        let y = |i: usize| n + 1 + i;
+        let mut edges: Vec<(usize, usize)> = r.iter().flat_map(|&s| [(s, w), (s, u)]).collect();
+        edges.extend(k_edges.iter().map(|&(a, b)| (y(a), y(b))));
+        for i in 0..k {
+            edges.push((u, y(i)));
+            for (j, &s) in r.iter().enumerate() {
+                if seen >> ((8 * i + j) % 32) & 1 == 1 {
+                    edges.push((s, y(i)));
+                }
+            }
+        }
+        let game = NodeKayles::new(extended(&host, k + 2, edges));
+        let start = game.start();
+        let mut without_u = start.clone();
+        without_u.remove(u);
+        prop_assert_eq!(naive::value(&game, &start), naive::value(&game, &without_u));
     }
 
     /// The shadow rule's first case: a vertex `x` with a leaf and a pendant path `x - a - b`
