@@ -1243,11 +1243,9 @@ impl<R: Ruleset> Solver<R> {
         open: &mut Vec<(R::Position, R::Position, bool)>,
     ) -> Result<Nimber, R::Position> {
         let mut pieces = Vec::new();
-        let reduced = match from {
-            Some((position, mv)) => self.ruleset.reduce_child(position, mv, part, &mut pieces),
-            None => self.ruleset.reduce(part, &mut pieces),
+        let Some(mut value) = self.offer_reduction(from, part, &mut pieces) else {
+            return Err(key);
         };
-        let Some(mut value) = reduced else { return Err(key) };
         let before = open.len();
         for piece in pieces {
             match self.quick(&piece, Goal::Value) {
@@ -1261,6 +1259,21 @@ impl<R: Ruleset> Solver<R> {
             self.store(key, Known::Value(value), depth);
         }
         Ok(value)
+    }
+
+    /// Offers `part` to [`Ruleset::reduce_child`] when `from` gives the position (known not to
+    /// reduce) and move it comes from, else to [`Ruleset::reduce`]: what the ruleset settled,
+    /// the parts it left appended to `pieces`, or `None` when it does not reduce.
+    fn offer_reduction(
+        &self,
+        from: Option<(&R::Position, &R::Move)>,
+        part: &R::Position,
+        pieces: &mut Vec<R::Position>,
+    ) -> Option<Nimber> {
+        match from {
+            Some((position, mv)) => self.ruleset.reduce_child(position, mv, part, pieces),
+            None => self.ruleset.reduce(part, pieces),
+        }
     }
 
     /// The top frame. Only called while a search has a frame on the stack.

@@ -1,8 +1,8 @@
 //! Node-Kayles: the solver against plain search, closed forms against the definition and the
 //! blog's tables, canonical forms against brute force.
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, LazyLock};
 
 use grundy_core::{Budget, Config, Method, Nimber, Outcome, Ruleset, SolveError, Solver, naive};
 use grundy_graph::{Graph, VertexSet};
@@ -152,8 +152,14 @@ fn graph_of(order: usize, edges: &[(usize, usize)]) -> Graph {
     Graph::from_edges(order, edges.iter().copied()).unwrap()
 }
 
-/// Every graph on one to four vertices `0..k` (as its edges) that Node-Kayles values `*1`.
-fn graphs_of_value_one() -> Vec<(usize, Vec<(usize, usize)>)> {
+/// A graph on the vertices `0..k`, as `k` and its edges.
+type SmallGraph = (usize, Vec<(usize, usize)>);
+
+/// Every graph on one to four vertices that Node-Kayles values `*1`, found once.
+static GRAPHS_OF_VALUE_ONE: LazyLock<Vec<SmallGraph>> = LazyLock::new(graphs_of_value_one);
+
+/// The graphs of [`GRAPHS_OF_VALUE_ONE`], by plain search.
+fn graphs_of_value_one() -> Vec<SmallGraph> {
     let mut found = Vec::new();
     for k in 1..=4 {
         let pairs: Vec<(usize, usize)> =
@@ -559,7 +565,7 @@ proptest! {
     ) {
         let host = random_graph(n, percent, seed);
         let r: Vec<usize> = (0..n).filter(|s| near >> (s % 8) & 1 == 1).collect();
-        let shapes = graphs_of_value_one();
+        let shapes = &*GRAPHS_OF_VALUE_ONE;
         let (k, k_edges) = &shapes[shape % shapes.len()];
         let k = *k;
         let (w, u) = (n, n + k + 1);

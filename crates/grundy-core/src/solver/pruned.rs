@@ -809,11 +809,9 @@ impl<R: Ruleset> Solver<R> {
         depth: usize,
     ) -> Result<Option<Found>, SolveError> {
         let mut reduced = Vec::new();
-        let settled = match from {
-            Some((parent, mv)) => self.ruleset.reduce_child(parent, mv, position, &mut reduced),
-            None => self.ruleset.reduce(position, &mut reduced),
+        let Some(settled) = self.offer_reduction(from, position, &mut reduced) else {
+            return Ok(None);
         };
-        let Some(settled) = settled else { return Ok(None) };
         let mut acc = settled;
         let mut parts = SmallVec::new();
         let mut moves = Vec::new();
