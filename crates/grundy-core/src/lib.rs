@@ -83,9 +83,11 @@
 //! | `grundy-lattice` | lattice games of Guo and Miller: rule sets on `N^d`, boxes, stratifications, rational strategies, misère quotients |
 //! | `grundy-partizan` | partizan games in canonical form, CGSuite notation, thermographs |
 //! | `grundy-col` | Col, Snort and Myopic Col |
+//! | `grundy-cram-chomp` | Cram and Chomp: a worked example of every `Ruleset` hook |
 //! | `grundy-reductions` | reductions between rulesets, the tandem checker, the generalisation lattice |
 //! | `grundy` | the facade: everything above behind cargo features |
 //! | `grundy-cli` | the `grundy` program |
+//! | `grundy-web` | `grundy serve`: the local web app and its JSON API |
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
