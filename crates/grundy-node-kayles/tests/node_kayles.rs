@@ -162,15 +162,9 @@ static GRAPHS_OF_VALUE_ONE: LazyLock<Vec<SmallGraph>> = LazyLock::new(graphs_of_
 fn graphs_of_value_one() -> Vec<SmallGraph> {
     let mut found = Vec::new();
     for k in 1..=4 {
-        let pairs: Vec<(usize, usize)> =
-            (0..k).flat_map(|a| (a + 1..k).map(move |b| (a, b))).collect();
+        let pairs = vertex_pairs(k);
         for mask in 0..1u32 << pairs.len() {
-            let edges: Vec<(usize, usize)> = pairs
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| mask >> i & 1 == 1)
-                .map(|(_, &e)| e)
-                .collect();
+            let edges: Vec<(usize, usize)> = edges_of(&pairs, mask).collect();
             let game = NodeKayles::new(graph_of(k, &edges));
             if naive::value(&game, &game.start()) == Nimber::ONE {
                 found.push((k, edges));
@@ -178,6 +172,17 @@ fn graphs_of_value_one() -> Vec<SmallGraph> {
         }
     }
     found
+}
+
+/// Every pair of the vertices `0..n`, `(u, v)` with `u < v`: the possible edges of a
+/// labelled graph, which a mask of `n (n - 1) / 2` bits picks from.
+fn vertex_pairs(n: usize) -> Vec<(usize, usize)> {
+    (0..n).flat_map(|v| (0..v).map(move |u| (u, v))).collect()
+}
+
+/// The edges that bit `i` of `mask` picks from `pairs[i]`.
+fn edges_of(pairs: &[(usize, usize)], mask: u32) -> impl Iterator<Item = (usize, usize)> + '_ {
+    pairs.iter().enumerate().filter(move |(i, _)| mask >> i & 1 == 1).map(|(_, &e)| e)
 }
 
 /// The dominated-shadow rule (not used by the solver) needs a dominated set of value `*1`:
@@ -710,16 +715,12 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 fn canonical_forms_separate_every_graph_on_up_to_6_vertices() {
     let classes = [1, 1, 2, 4, 11, 34, 156];
     for (n, &count) in classes.iter().enumerate() {
-        let pairs: Vec<(usize, usize)> = (0..n).flat_map(|v| (0..v).map(move |u| (u, v))).collect();
+        let pairs = vertex_pairs(n);
         let maps = edge_maps(&pairs, &permutations(n));
         let mut by_canonical: std::collections::HashMap<String, u32> = Default::default();
         let mut brute: std::collections::HashSet<u32> = Default::default();
         for mask in 0..1u32 << pairs.len() {
-            let g = Graph::from_edges(
-                n,
-                pairs.iter().enumerate().filter(|(b, _)| mask >> b & 1 == 1).map(|(_, &p)| p),
-            )
-            .unwrap();
+            let g = Graph::from_edges(n, edges_of(&pairs, mask)).unwrap();
             let labelling = canonical_labelling(&g).unwrap();
             assert!(labelling.exhaustive);
             let form = canonical_form(&g).unwrap().to_graph6();
@@ -742,14 +743,10 @@ fn canonical_forms_separate_every_graph_on_up_to_6_vertices() {
 #[ignore = "2 million canonical labellings; run in release mode"]
 fn canonical_forms_count_the_graphs_on_7_vertices() {
     let n = 7;
-    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|v| (0..v).map(move |u| (u, v))).collect();
+    let pairs = vertex_pairs(n);
     let mut forms = std::collections::HashSet::new();
     for mask in 0..1u32 << pairs.len() {
-        let g = Graph::from_edges(
-            n,
-            pairs.iter().enumerate().filter(|(b, _)| mask >> b & 1 == 1).map(|(_, &p)| p),
-        )
-        .unwrap();
+        let g = Graph::from_edges(n, edges_of(&pairs, mask)).unwrap();
         forms.insert(canonical_form(&g).unwrap().to_graph6());
     }
     assert_eq!(forms.len(), 1044);
