@@ -1183,6 +1183,21 @@ impl<R: Ruleset> Solver<R> {
         let mut small = 0u64;
         for i in 0..bufs.moves.len() {
             let child = self.ruleset.play(position, &bufs.moves[i]);
+            if let Some(v) = self.known_whole(&child) {
+                if goal == Goal::Value {
+                    if v.value() < 64 {
+                        small |= 1 << v.value();
+                    } else {
+                        bufs.seen.insert(v);
+                    }
+                } else if v.is_zero() {
+                    bufs.kids.clear();
+                    bufs.open.clear();
+                    bufs.kids.push((Nimber::ZERO, 0));
+                    break;
+                }
+                continue;
+            }
             bufs.parts.clear();
             let settled =
                 self.ruleset.split_child(position, &bufs.moves[i], &child, &mut bufs.parts);
@@ -1225,6 +1240,18 @@ impl<R: Ruleset> Solver<R> {
         bufs.seen.insert_mask(small);
         bufs.kids.reverse();
         bufs.open.reverse();
+    }
+
+    /// The value of a child that the search met lately as a component of its own, from the
+    /// [front cache](Front): such a child is answered without being split or its parts looked
+    /// up (a child is often a component met before, as a child of a sibling or as a part of
+    /// one). Counts a lookup and a hit when it answers.
+    fn known_whole(&mut self, child: &R::Position) -> Option<Nimber> {
+        let slot = self.front.slot(child);
+        let value = self.front.get(slot, child)?.1?;
+        self.stats.table_lookups += 1;
+        self.stats.table_hits += 1;
+        Some(value)
     }
 
     /// A part of a child that the table does not know (`key` its table key), reduced before

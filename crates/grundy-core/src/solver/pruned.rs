@@ -484,6 +484,14 @@ impl<R: Ruleset> Solver<R> {
         let mut kids: Vec<Child<R::Position, R::Move>> = Vec::with_capacity(moves.len());
         for mv in moves.iter() {
             let child = self.ruleset.play(position, mv);
+            if let Some(v) = self.known_whole(&child) {
+                exact.push(v);
+                if answered(v) {
+                    self.credit(mv);
+                    return None;
+                }
+                continue;
+            }
             parts.clear();
             let settled = self.ruleset.split_child(position, mv, &child, parts);
             let mut kid = Child { mv: mv.clone(), parts: SmallVec::new(), acc: settled, cost: 0 };
