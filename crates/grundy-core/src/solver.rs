@@ -1021,7 +1021,19 @@ impl<R: Ruleset> Solver<R> {
             self.stats.table_hits += 1;
             return Ok(answer);
         }
-        match self.look_up(position) {
+        let slot = self.front.slot(position);
+        self.quick_at(slot, position, goal)
+    }
+
+    /// [`quick`](Self::quick) under normal play, `slot` being the front cache's slot of
+    /// `position` (made once for a child that is one component).
+    fn quick_at(
+        &mut self,
+        slot: usize,
+        position: &R::Position,
+        goal: Goal,
+    ) -> Result<Answer, R::Position> {
+        match self.look_up_at(slot, position) {
             Ok(v) => Ok(Answer::Normal(Known::Value(v))),
             Err((_, Some(known))) if goal == Goal::Outcome && known.excludes(Nimber::ZERO) => {
                 self.stats.table_hits += 1;
@@ -1037,6 +1049,15 @@ impl<R: Ruleset> Solver<R> {
     /// looked up again. Counts the lookup, and the hit of an exact value.
     fn look_up(&mut self, component: &R::Position) -> Result<Nimber, (R::Position, Option<Known>)> {
         let slot = self.front.slot(component);
+        self.look_up_at(slot, component)
+    }
+
+    /// [`look_up`](Self::look_up), `slot` being the front cache's slot of `component`.
+    fn look_up_at(
+        &mut self,
+        slot: usize,
+        component: &R::Position,
+    ) -> Result<Nimber, (R::Position, Option<Known>)> {
         let key = match self.front.get(slot, component) {
             Some((_, Some(v))) => {
                 self.stats.table_lookups += 1;
@@ -1183,28 +1204,36 @@ impl<R: Ruleset> Solver<R> {
         let mut small = 0u64;
         for i in 0..bufs.moves.len() {
             let child = self.ruleset.play(position, &bufs.moves[i]);
-            if let Some(v) = self.known_whole(&child) {
-                if goal == Goal::Value {
-                    if v.value() < 64 {
-                        small |= 1 << v.value();
-                    } else {
-                        bufs.seen.insert(v);
+            let whole = match self.known_whole(&child) {
+                Ok(v) => {
+                    if goal == Goal::Value {
+                        if v.value() < 64 {
+                            small |= 1 << v.value();
+                        } else {
+                            bufs.seen.insert(v);
+                        }
+                    } else if v.is_zero() {
+                        bufs.kids.clear();
+                        bufs.open.clear();
+                        bufs.kids.push((Nimber::ZERO, 0));
+                        break;
                     }
-                } else if v.is_zero() {
-                    bufs.kids.clear();
-                    bufs.open.clear();
-                    bufs.kids.push((Nimber::ZERO, 0));
-                    break;
+                    continue;
                 }
-                continue;
-            }
+                Err(slot) => slot,
+            };
             bufs.parts.clear();
             let settled =
                 self.ruleset.split_child(position, &bufs.moves[i], &child, &mut bufs.parts);
             let part_goal = part_goal(goal, bufs.parts.len(), settled);
             let (mut acc, mut nonzero, opened) = (settled, false, bufs.open.len());
             for part in bufs.parts.drain(..) {
-                match self.quick(&part, part_goal) {
+                let answer = if part == child {
+                    self.quick_at(whole, &part, part_goal)
+                } else {
+                    self.quick(&part, part_goal)
+                };
+                match answer {
                     Ok(Answer::Normal(Known::Value(v))) => acc += v,
                     Ok(Answer::Normal(Known::NonZero)) => nonzero = true,
                     Ok(other) => unreachable!("a normal-play lookup answered {other:?}"),
@@ -1245,13 +1274,18 @@ impl<R: Ruleset> Solver<R> {
     /// The value of a child that the search met lately as a component of its own, from the
     /// [front cache](Front): such a child is answered without being split or its parts looked
     /// up (a child is often a component met before, as a child of a sibling or as a part of
-    /// one). Counts a lookup and a hit when it answers.
-    fn known_whole(&mut self, child: &R::Position) -> Option<Nimber> {
+    /// one). Counts a lookup and a hit when it answers; otherwise returns the child's slot in
+    /// the front cache, for the lookup of the child's one part if the child is one component.
+    fn known_whole(&mut self, child: &R::Position) -> Result<Nimber, usize> {
         let slot = self.front.slot(child);
-        let value = self.front.get(slot, child)?.1?;
-        self.stats.table_lookups += 1;
-        self.stats.table_hits += 1;
-        Some(value)
+        match self.front.get(slot, child) {
+            Some(&(_, Some(value))) => {
+                self.stats.table_lookups += 1;
+                self.stats.table_hits += 1;
+                Ok(value)
+            }
+            _ => Err(slot),
+        }
     }
 
     /// A part of a child that the table does not know (`key` its table key), reduced before

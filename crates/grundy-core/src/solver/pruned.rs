@@ -484,19 +484,24 @@ impl<R: Ruleset> Solver<R> {
         let mut kids: Vec<Child<R::Position, R::Move>> = Vec::with_capacity(moves.len());
         for mv in moves.iter() {
             let child = self.ruleset.play(position, mv);
-            if let Some(v) = self.known_whole(&child) {
-                exact.push(v);
-                if answered(v) {
-                    self.credit(mv);
-                    return None;
+            let whole = match self.known_whole(&child) {
+                Ok(v) => {
+                    exact.push(v);
+                    if answered(v) {
+                        self.credit(mv);
+                        return None;
+                    }
+                    continue;
                 }
-                continue;
-            }
+                Err(slot) => slot,
+            };
             parts.clear();
             let settled = self.ruleset.split_child(position, mv, &child, parts);
             let mut kid = Child { mv: mv.clone(), parts: SmallVec::new(), acc: settled, cost: 0 };
             for part in parts.drain(..) {
-                match self.exact_or_key(&part) {
+                let found =
+                    if part == child { self.look_up_at(whole, &part) } else { self.look_up(&part) };
+                match found.map_err(|(key, _)| key) {
                     Ok(v) => kid.acc += v,
                     Err(key) => kid.parts.push(Part { raw: part, key, moves: 0 }),
                 }
