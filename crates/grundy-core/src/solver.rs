@@ -1204,50 +1204,34 @@ impl<R: Ruleset> Solver<R> {
         let mut small = 0u64;
         for i in 0..bufs.moves.len() {
             let child = self.ruleset.play(position, &bufs.moves[i]);
-            let whole = match self.known_whole(&child) {
-                Ok(v) => {
-                    if goal == Goal::Value {
-                        if v.value() < 64 {
-                            small |= 1 << v.value();
-                        } else {
-                            bufs.seen.insert(v);
+            // A child the front cache knows whole is neither split nor looked up in parts.
+            let (acc, nonzero, left) = match self.known_whole(&child) {
+                Ok(v) => (v, false, 0),
+                Err(whole) => {
+                    bufs.parts.clear();
+                    let settled =
+                        self.ruleset.split_child(position, &bufs.moves[i], &child, &mut bufs.parts);
+                    let part_goal = part_goal(goal, bufs.parts.len(), settled);
+                    let (mut acc, mut nonzero, opened) = (settled, false, bufs.open.len());
+                    for part in bufs.parts.drain(..) {
+                        let slot = self.part_slot(&part, &child, whole);
+                        match self.quick_at(slot, &part, part_goal) {
+                            Ok(Answer::Normal(Known::Value(v))) => acc += v,
+                            Ok(Answer::Normal(Known::NonZero)) => nonzero = true,
+                            Ok(other) => unreachable!("a normal-play lookup answered {other:?}"),
+                            Err(key) if goal == Goal::Value => {
+                                let from = irreducible.then_some((position, &bufs.moves[i]));
+                                match self.reduced_part(from, &part, key, &mut bufs.open) {
+                                    Ok(v) => acc += v,
+                                    Err(key) => bufs.open.push((part, key, true)),
+                                }
+                            }
+                            Err(key) => bufs.open.push((part, key, false)),
                         }
-                    } else if v.is_zero() {
-                        bufs.kids.clear();
-                        bufs.open.clear();
-                        bufs.kids.push((Nimber::ZERO, 0));
-                        break;
                     }
-                    continue;
+                    (acc, nonzero, bufs.open.len() - opened)
                 }
-                Err(slot) => slot,
             };
-            bufs.parts.clear();
-            let settled =
-                self.ruleset.split_child(position, &bufs.moves[i], &child, &mut bufs.parts);
-            let part_goal = part_goal(goal, bufs.parts.len(), settled);
-            let (mut acc, mut nonzero, opened) = (settled, false, bufs.open.len());
-            for part in bufs.parts.drain(..) {
-                let answer = if part == child {
-                    self.quick_at(whole, &part, part_goal)
-                } else {
-                    self.quick(&part, part_goal)
-                };
-                match answer {
-                    Ok(Answer::Normal(Known::Value(v))) => acc += v,
-                    Ok(Answer::Normal(Known::NonZero)) => nonzero = true,
-                    Ok(other) => unreachable!("a normal-play lookup answered {other:?}"),
-                    Err(key) if goal == Goal::Value => {
-                        let from = irreducible.then_some((position, &bufs.moves[i]));
-                        match self.reduced_part(from, &part, key, &mut bufs.open) {
-                            Ok(v) => acc += v,
-                            Err(key) => bufs.open.push((part, key, true)),
-                        }
-                    }
-                    Err(key) => bufs.open.push((part, key, false)),
-                }
-            }
-            let left = bufs.open.len() - opened;
             if left > 0 {
                 // A part known to be non-zero only answers a child of one part.
                 debug_assert!(!nonzero);
@@ -1286,6 +1270,12 @@ impl<R: Ruleset> Solver<R> {
             }
             _ => Err(slot),
         }
+    }
+
+    /// The front cache's slot of `part`, a component of `child` whose slot is `whole`: the
+    /// child's own when the child is that one component, so that its hash is made once.
+    fn part_slot(&self, part: &R::Position, child: &R::Position, whole: usize) -> usize {
+        if part == child { whole } else { self.front.slot(part) }
     }
 
     /// A part of a child that the table does not know (`key` its table key), reduced before

@@ -499,9 +499,8 @@ impl<R: Ruleset> Solver<R> {
             let settled = self.ruleset.split_child(position, mv, &child, parts);
             let mut kid = Child { mv: mv.clone(), parts: SmallVec::new(), acc: settled, cost: 0 };
             for part in parts.drain(..) {
-                let found =
-                    if part == child { self.look_up_at(whole, &part) } else { self.look_up(&part) };
-                match found.map_err(|(key, _)| key) {
+                let slot = self.part_slot(&part, &child, whole);
+                match self.look_up_at(slot, &part).map_err(|(key, _)| key) {
                     Ok(v) => kid.acc += v,
                     Err(key) => kid.parts.push(Part { raw: part, key, moves: 0 }),
                 }
