@@ -410,6 +410,35 @@ pub struct Solver<R: Ruleset> {
     /// What the pruned search last learnt about the components it met, by the component as
     /// met (before [`Ruleset::canonical`]): see [`Front`].
     front: Front<R::Position, (R::Position, Option<Nimber>)>,
+    /// Scratch space of [`known_children`](Self::known_children).
+    batch: Batch<R::Position>,
+}
+
+/// The children of a frame made before any is looked up in the table (see
+/// [`Solver::known_children`]).
+#[derive(Debug)]
+struct Batch<P> {
+    /// For each child: the nim-sum of what is known of it, and the end of its parts in
+    /// `parts`.
+    children: Vec<(Nimber, usize)>,
+    /// The parts the front cache did not answer: the part, its table key, its front slot.
+    parts: Vec<(P, P, usize)>,
+    /// The word keys of those parts, for [`Solver::warm`].
+    words: Vec<u64>,
+}
+
+impl<P> Default for Batch<P> {
+    fn default() -> Self {
+        Batch { children: Vec::new(), parts: Vec::new(), words: Vec::new() }
+    }
+}
+
+impl<P> Batch<P> {
+    fn clear(&mut self) {
+        self.children.clear();
+        self.parts.clear();
+        self.words.clear();
+    }
 }
 
 /// What a frame must find out about its component.
@@ -525,6 +554,7 @@ impl<R: Ruleset> Solver<R> {
             stack: Vec::new(),
             spare: Vec::new(),
             front: Front::new(),
+            batch: Batch::default(),
         }
     }
 
@@ -1033,7 +1063,18 @@ impl<R: Ruleset> Solver<R> {
         position: &R::Position,
         goal: Goal,
     ) -> Result<Answer, R::Position> {
-        match self.look_up_at(slot, position) {
+        let found = self.look_up_at(slot, position);
+        self.answer(found, goal)
+    }
+
+    /// The answer of [`quick`](Self::quick) from what [`look_up_at`](Self::look_up_at) found.
+    #[inline]
+    fn answer(
+        &mut self,
+        found: Result<Nimber, (R::Position, Option<Known>)>,
+        goal: Goal,
+    ) -> Result<Answer, R::Position> {
+        match found {
             Ok(v) => Ok(Answer::Normal(Known::Value(v))),
             Err((_, Some(known))) if goal == Goal::Outcome && known.excludes(Nimber::ZERO) => {
                 self.stats.table_hits += 1;
@@ -1058,13 +1099,27 @@ impl<R: Ruleset> Solver<R> {
         slot: usize,
         component: &R::Position,
     ) -> Result<Nimber, (R::Position, Option<Known>)> {
-        let key = match self.front.get(slot, component) {
+        match self.front_or_key(slot, component) {
+            Ok(v) => Ok(v),
+            Err(key) => self.table_at(slot, component, key),
+        }
+    }
+
+    /// The first half of [`look_up_at`](Self::look_up_at): the value of a component from the
+    /// front cache or its closed form, or else its canonical form (its table key).
+    #[inline]
+    fn front_or_key(
+        &mut self,
+        slot: usize,
+        component: &R::Position,
+    ) -> Result<Nimber, R::Position> {
+        match self.front.get(slot, component) {
             Some((_, Some(v))) => {
                 self.stats.table_lookups += 1;
                 self.stats.table_hits += 1;
-                return Ok(*v);
+                Ok(*v)
             }
-            Some((key, None)) => key.clone(),
+            Some((key, None)) => Err(key.clone()),
             None => {
                 // A closed form is asked once per component met, and then kept in the front
                 // cache like a value from the table.
@@ -1073,9 +1128,20 @@ impl<R: Ruleset> Solver<R> {
                     self.front.put(slot, component, (component.clone(), Some(v)));
                     return Ok(v);
                 }
-                self.ruleset.canonical(component)
+                Err(self.ruleset.canonical(component))
             }
-        };
+        }
+    }
+
+    /// The second half of [`look_up_at`](Self::look_up_at): the table asked about `key`, the
+    /// canonical form of `component`, and its answer kept in the front cache.
+    #[inline]
+    fn table_at(
+        &mut self,
+        slot: usize,
+        component: &R::Position,
+        key: R::Position,
+    ) -> Result<Nimber, (R::Position, Option<Known>)> {
         self.stats.table_lookups += 1;
         match self.lookup(&key) {
             Some(Known::Value(v)) => {
@@ -1087,6 +1153,18 @@ impl<R: Ruleset> Solver<R> {
                 self.front.put(slot, component, (key.clone(), None));
                 Err((key, known))
             }
+        }
+    }
+
+    /// Reads the table's bucket of each word key in turn, with nothing else in between, so
+    /// that the processor fetches them all at once rather than one lookup at a time: the
+    /// lookups that follow find them in its cache. On large searches a lookup mostly waits
+    /// for memory, and a frame's children are many independent lookups.
+    fn warm(&self, words: &[u64]) {
+        if let Some(shared) = &self.shared {
+            shared.warm(words);
+        } else if let Some(compact) = &self.compact {
+            compact.warm(words);
         }
     }
 
@@ -1202,57 +1280,156 @@ impl<R: Ruleset> Solver<R> {
         bufs: &mut Buffers<R::Position, R::Move>,
     ) {
         let mut small = 0u64;
-        for i in 0..bufs.moves.len() {
-            let child = self.ruleset.play(position, &bufs.moves[i]);
-            // A child the front cache knows whole is neither split nor looked up in parts.
-            let (acc, nonzero, left) = match self.known_whole(&child) {
-                Ok(v) => (v, false, 0),
-                Err(whole) => {
-                    bufs.parts.clear();
-                    let settled =
-                        self.ruleset.split_child(position, &bufs.moves[i], &child, &mut bufs.parts);
-                    let part_goal = part_goal(goal, bufs.parts.len(), settled);
-                    let (mut acc, mut nonzero, opened) = (settled, false, bufs.open.len());
-                    for part in bufs.parts.drain(..) {
-                        let slot = self.part_slot(&part, &child, whole);
-                        match self.quick_at(slot, &part, part_goal) {
-                            Ok(Answer::Normal(Known::Value(v))) => acc += v,
-                            Ok(Answer::Normal(Known::NonZero)) => nonzero = true,
-                            Ok(other) => unreachable!("a normal-play lookup answered {other:?}"),
-                            Err(key) if goal == Goal::Value => {
-                                let from = irreducible.then_some((position, &bufs.moves[i]));
-                                match self.reduced_part(from, &part, key, &mut bufs.open) {
-                                    Ok(v) => acc += v,
-                                    Err(key) => bufs.open.push((part, key, true)),
-                                }
-                            }
-                            Err(key) => bufs.open.push((part, key, false)),
+        if goal == Goal::Value && self.warms() {
+            self.known_children_warmed(position, irreducible, bufs, &mut small);
+        } else {
+            for i in 0..bufs.moves.len() {
+                let child = self.ruleset.play(position, &bufs.moves[i]);
+                // A child the front cache knows whole is neither split nor looked up in parts.
+                let (acc, nonzero, left) = match self.known_whole(&child) {
+                    Ok(v) => (v, false, 0),
+                    Err(whole) => {
+                        bufs.parts.clear();
+                        let mv = &bufs.moves[i];
+                        let settled =
+                            self.ruleset.split_child(position, mv, &child, &mut bufs.parts);
+                        let part_goal = part_goal(goal, bufs.parts.len(), settled);
+                        let (mut acc, mut nonzero, opened) = (settled, false, bufs.open.len());
+                        for part in bufs.parts.drain(..) {
+                            let slot = self.part_slot(&part, &child, whole);
+                            let found = self.quick_at(slot, &part, part_goal);
+                            let from = irreducible.then_some((position, mv));
+                            self.absorb_part(
+                                found,
+                                part,
+                                goal,
+                                from,
+                                &mut acc,
+                                &mut nonzero,
+                                &mut bufs.open,
+                            );
                         }
+                        (acc, nonzero, bufs.open.len() - opened)
                     }
-                    (acc, nonzero, bufs.open.len() - opened)
+                };
+                if record_child(bufs, &mut small, goal, acc, nonzero, left) {
+                    break;
                 }
-            };
-            if left > 0 {
-                // A part known to be non-zero only answers a child of one part.
-                debug_assert!(!nonzero);
-                bufs.kids.push((acc, left));
-            } else if goal == Goal::Value {
-                // Small values in a word first (most are), into the set at the end.
-                if acc.value() < 64 {
-                    small |= 1 << acc.value();
-                } else {
-                    bufs.seen.insert(acc);
-                }
-            } else if !nonzero && acc.is_zero() {
-                bufs.kids.clear();
-                bufs.open.clear();
-                bufs.kids.push((Nimber::ZERO, 0));
-                break;
             }
         }
         bufs.seen.insert_mask(small);
         bufs.kids.reverse();
         bufs.open.reverse();
+    }
+
+    /// Whether the table is one of words, whose buckets [`warm`](Self::warm) can fetch ahead.
+    fn warms(&self) -> bool {
+        self.compact.is_some() || self.shared.is_some()
+    }
+
+    /// [`known_children`](Self::known_children) of a value search on a table of words: every
+    /// child is needed, so all are made before any is looked up in the table, and the buckets
+    /// of the parts the front cache does not know are [warmed](Self::warm) in one go.
+    fn known_children_warmed(
+        &mut self,
+        position: &R::Position,
+        irreducible: bool,
+        bufs: &mut Buffers<R::Position, R::Move>,
+        small: &mut u64,
+    ) {
+        let mut batch = core::mem::take(&mut self.batch);
+        batch.clear();
+        for mv in &bufs.moves {
+            self.make_child(position, mv, &mut batch, &mut bufs.parts);
+        }
+        self.warm(&batch.words);
+        let mut pending = batch.parts.drain(..);
+        let mut done = 0;
+        for (i, &(known, end)) in batch.children.iter().enumerate() {
+            let (mut acc, mut nonzero, opened) = (known, false, bufs.open.len());
+            for (part, key, slot) in pending.by_ref().take(end - done) {
+                let found = self.table_at(slot, &part, key);
+                let found = self.answer(found, Goal::Value);
+                let from = irreducible.then_some((position, &bufs.moves[i]));
+                self.absorb_part(
+                    found,
+                    part,
+                    Goal::Value,
+                    from,
+                    &mut acc,
+                    &mut nonzero,
+                    &mut bufs.open,
+                );
+            }
+            done = end;
+            let left = bufs.open.len() - opened;
+            record_child(bufs, small, Goal::Value, acc, nonzero, left);
+        }
+        drop(pending);
+        self.batch = batch;
+    }
+
+    /// Adds what the table said of a part of a child (`found`, as [`quick`](Self::quick)
+    /// answers) to the child's nim-sum `acc` (or `nonzero`); a part it does not answer goes to
+    /// `open` with its key, after a value search offered it to the reductions (`from`: the
+    /// position and move it comes from, when that position is known not to reduce).
+    #[allow(clippy::too_many_arguments, reason = "the state of one child, split for the borrows")]
+    #[inline]
+    fn absorb_part(
+        &mut self,
+        found: Result<Answer, R::Position>,
+        part: R::Position,
+        goal: Goal,
+        from: Option<(&R::Position, &R::Move)>,
+        acc: &mut Nimber,
+        nonzero: &mut bool,
+        open: &mut Vec<(R::Position, R::Position, bool)>,
+    ) {
+        match found {
+            Ok(Answer::Normal(Known::Value(v))) => *acc += v,
+            Ok(Answer::Normal(Known::NonZero)) => *nonzero = true,
+            Ok(other) => unreachable!("a normal-play lookup answered {other:?}"),
+            Err(key) if goal == Goal::Value => match self.reduced_part(from, &part, key, open) {
+                Ok(v) => *acc += v,
+                Err(key) => open.push((part, key, true)),
+            },
+            Err(key) => open.push((part, key, false)),
+        }
+    }
+
+    /// Makes the child of `mv` for a search that [warms](Self::warm) the table: what the front
+    /// cache and the closed forms know of it goes to `batch.children`, the parts they do not
+    /// know to `batch.parts` with their keys (and to `batch.words` when the keys are words).
+    #[inline]
+    fn make_child(
+        &mut self,
+        position: &R::Position,
+        mv: &R::Move,
+        batch: &mut Batch<R::Position>,
+        parts: &mut Vec<R::Position>,
+    ) {
+        let child = self.ruleset.play(position, mv);
+        // A child the front cache knows whole is neither split nor looked up in parts.
+        let whole = match self.known_whole(&child) {
+            Ok(v) => {
+                batch.children.push((v, batch.parts.len()));
+                return;
+            }
+            Err(whole) => whole,
+        };
+        parts.clear();
+        let mut acc = self.ruleset.split_child(position, mv, &child, parts);
+        for part in parts.drain(..) {
+            let slot = self.part_slot(&part, &child, whole);
+            match self.front_or_key(slot, &part) {
+                Ok(v) => acc += v,
+                Err(key) => {
+                    batch.words.extend(self.ruleset.word_key(&key));
+                    batch.parts.push((part, key, slot));
+                }
+            }
+        }
+        batch.children.push((acc, batch.parts.len()));
     }
 
     /// The value of a child that the search met lately as a component of its own, from the
@@ -1459,6 +1636,37 @@ const fn part_goal(goal: Goal, parts: usize, settled: Nimber) -> Goal {
     } else {
         Goal::Value
     }
+}
+
+/// Records a child made by [`Solver::known_children`]: its nim-sum `acc` so far, whether a
+/// part is known to be non-zero, and how many of its parts are left in `bufs.open`. Returns
+/// `true` when the child is a known P-position that ends an outcome search (then kept alone).
+fn record_child<P, M>(
+    bufs: &mut Buffers<P, M>,
+    small: &mut u64,
+    goal: Goal,
+    acc: Nimber,
+    nonzero: bool,
+    left: usize,
+) -> bool {
+    if left > 0 {
+        // A part known to be non-zero only answers a child of one part.
+        debug_assert!(!nonzero);
+        bufs.kids.push((acc, left));
+    } else if goal == Goal::Value {
+        // Small values in a word first (most are), into the set at the end.
+        if acc.value() < 64 {
+            *small |= 1 << acc.value();
+        } else {
+            bufs.seen.insert(acc);
+        }
+    } else if !nonzero && acc.is_zero() {
+        bufs.kids.clear();
+        bufs.open.clear();
+        bufs.kids.push((Nimber::ZERO, 0));
+        return true;
+    }
+    false
 }
 
 /// Adds a component's answer to the child being evaluated by `frame`.

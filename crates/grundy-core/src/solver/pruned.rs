@@ -62,6 +62,10 @@ use super::{Buffers, Goal, Known, Solver, value_is};
 use crate::budget::Meter;
 use crate::{Nimber, Outcome, Ruleset, SolveError};
 
+/// The most children [`Solver::children`] makes at once on a table of words, before it looks
+/// their parts up (see `children_warmed`).
+const WINDOW: usize = 32;
+
 /// The deepest recursion of the pruned search; deeper components are solved by the
 /// explicit-stack search.
 pub(super) const PRUNED_MAX_DEPTH: usize = 256;
@@ -482,39 +486,31 @@ impl<R: Ruleset> Solver<R> {
         let Buffers { moves, parts, .. } = bufs;
         let mut exact = SmallVec::new();
         let mut kids: Vec<Child<R::Position, R::Move>> = Vec::with_capacity(moves.len());
-        for mv in moves.iter() {
-            let child = self.ruleset.play(position, mv);
-            let whole = match self.known_whole(&child) {
-                Ok(v) => {
-                    exact.push(v);
-                    if answered(v) {
-                        self.credit(mv);
-                        return None;
+        let answered_early = if self.warms() {
+            self.children_warmed(position, moves, parts, &mut exact, &mut kids, &mut answered)
+        } else {
+            moves.iter().any(|mv| {
+                let child = self.ruleset.play(position, mv);
+                let whole = match self.known_whole(&child) {
+                    Ok(v) => return self.known_kid(mv, v, &mut exact, &mut answered),
+                    Err(whole) => whole,
+                };
+                parts.clear();
+                let settled = self.ruleset.split_child(position, mv, &child, parts);
+                let mut kid =
+                    Child { mv: mv.clone(), parts: SmallVec::new(), acc: settled, cost: 0 };
+                for part in parts.drain(..) {
+                    let slot = self.part_slot(&part, &child, whole);
+                    match self.look_up_at(slot, &part).map_err(|(key, _)| key) {
+                        Ok(v) => kid.acc += v,
+                        Err(key) => kid.parts.push(Part { raw: part, key, moves: 0 }),
                     }
-                    continue;
                 }
-                Err(slot) => slot,
-            };
-            parts.clear();
-            let settled = self.ruleset.split_child(position, mv, &child, parts);
-            let mut kid = Child { mv: mv.clone(), parts: SmallVec::new(), acc: settled, cost: 0 };
-            for part in parts.drain(..) {
-                let slot = self.part_slot(&part, &child, whole);
-                match self.look_up_at(slot, &part).map_err(|(key, _)| key) {
-                    Ok(v) => kid.acc += v,
-                    Err(key) => kid.parts.push(Part { raw: part, key, moves: 0 }),
-                }
-            }
-            cancel_pairs(&mut kid.parts);
-            if kid.parts.is_empty() {
-                exact.push(kid.acc);
-                if answered(kid.acc) {
-                    self.credit(mv);
-                    return None;
-                }
-            } else {
-                kids.push(kid);
-            }
+                self.sort_kid(kid, &mut exact, &mut kids, &mut answered)
+            })
+        };
+        if answered_early {
+            return None;
         }
         // The cost of the children left (their moves are counted only now that they are
         // needed, in the buffer of the moves, which are done with).
@@ -526,6 +522,92 @@ impl<R: Ruleset> Solver<R> {
         }
         kids.sort_by_key(|k| k.cost);
         Some((exact, kids))
+    }
+
+    /// [`children`](Self::children) on a table of words: the children are made a window at a
+    /// time (1, 2, 4, … up to [`WINDOW`] children), the buckets of their parts that the front
+    /// cache does not know are [warmed](Solver::warm) in one go, and only then are the parts
+    /// looked up, in the children's order. The windows grow so that a search answered by an
+    /// early child makes few children it does not need. Returns whether `answered` ended the
+    /// search.
+    fn children_warmed(
+        &mut self,
+        position: &R::Position,
+        moves: &[R::Move],
+        parts: &mut Vec<R::Position>,
+        exact: &mut SmallVec<[Nimber; 32]>,
+        kids: &mut Vec<Child<R::Position, R::Move>>,
+        answered: &mut impl FnMut(Nimber) -> bool,
+    ) -> bool {
+        let mut batch = core::mem::take(&mut self.batch);
+        let (mut first, mut size, mut answered_early) = (0, 1, false);
+        'windows: while first < moves.len() {
+            let window = &moves[first..(first + size).min(moves.len())];
+            first += window.len();
+            size = (size * 2).min(WINDOW);
+            batch.clear();
+            for mv in window {
+                self.make_child(position, mv, &mut batch, parts);
+            }
+            self.warm(&batch.words);
+            let mut pending = batch.parts.drain(..);
+            let mut done = 0;
+            for (mv, &(acc, end)) in window.iter().zip(&batch.children) {
+                let mut kid = Child { mv: mv.clone(), parts: SmallVec::new(), acc, cost: 0 };
+                for (part, key, slot) in pending.by_ref().take(end - done) {
+                    match self.table_at(slot, &part, key).map_err(|(key, _)| key) {
+                        Ok(v) => kid.acc += v,
+                        Err(key) => kid.parts.push(Part { raw: part, key, moves: 0 }),
+                    }
+                }
+                done = end;
+                if self.sort_kid(kid, exact, kids, answered) {
+                    answered_early = true;
+                    break 'windows;
+                }
+            }
+        }
+        batch.clear();
+        self.batch = batch;
+        answered_early
+    }
+
+    /// Files a child made by [`children`](Self::children): one whose parts are all known goes
+    /// to `exact` and to `answered` (returns `true`, having credited its move, when that
+    /// answers the search), the others to `kids`.
+    #[inline(always)]
+    fn sort_kid(
+        &mut self,
+        mut kid: Child<R::Position, R::Move>,
+        exact: &mut SmallVec<[Nimber; 32]>,
+        kids: &mut Vec<Child<R::Position, R::Move>>,
+        answered: &mut impl FnMut(Nimber) -> bool,
+    ) -> bool {
+        cancel_pairs(&mut kid.parts);
+        if kid.parts.is_empty() {
+            self.known_kid(&kid.mv, kid.acc, exact, answered)
+        } else {
+            kids.push(kid);
+            false
+        }
+    }
+
+    /// Files the value `v` of the child of `mv`, known in full, as [`sort_kid`](Self::sort_kid)
+    /// does.
+    #[inline(always)]
+    fn known_kid(
+        &mut self,
+        mv: &R::Move,
+        v: Nimber,
+        exact: &mut SmallVec<[Nimber; 32]>,
+        answered: &mut impl FnMut(Nimber) -> bool,
+    ) -> bool {
+        exact.push(v);
+        let done = answered(v);
+        if done {
+            self.credit(mv);
+        }
+        done
     }
 
     /// Counts a query answered by the child of `mv` in the history of moves.
