@@ -410,11 +410,13 @@ pub struct Solver<R: Ruleset> {
     /// What the pruned search last learnt about the components it met, by the component as
     /// met (before [`Ruleset::canonical`]): see [`Front`].
     front: Front<R::Position, (R::Position, Option<Nimber>)>,
-    /// Scratch space of [`known_children`](Self::known_children).
+    /// Scratch space of the searches that [warm](Self::warm) the table: the mex search's
+    /// [`known_children`](Self::known_children) and the pruned search's `children`.
     batch: Batch<R::Position>,
 }
 
-/// The children of a frame made before any is looked up in the table (see
+/// Children made before any of their parts is looked up in the table, so that the table's
+/// buckets of the parts can be [warmed](Solver::warm) at once (see
 /// [`Solver::known_children`]).
 #[derive(Debug)]
 struct Batch<P> {
