@@ -7,7 +7,11 @@
 //! answer), and stores what it proves in a [`Table`] keyed by
 //! [`canonical`](Ruleset::canonical) forms. A searched value's children's parts that the
 //! table does not answer are offered to [`Ruleset::reduce_child`] (or
-//! [`Ruleset::reduce`]) before they are searched.
+//! [`Ruleset::reduce`]) before they are searched. On a table of words (the
+//! [`CompactTable`], or the [`SharedTable`] of a parallel search) a frame's children are
+//! made before the table is asked, and the table's buckets of their parts are read in one go
+//! ([`CompactTable::warm`]), so that their lookups wait on memory together rather than one
+//! after another.
 //!
 //! The table stores only facts that are exact: the Grundy value of a component, or the fact
 //! that it is not zero (an N-position found by an outcome search that stopped early). So a
