@@ -7,11 +7,11 @@
 //! answer), and stores what it proves in a [`Table`] keyed by
 //! [`canonical`](Ruleset::canonical) forms. A searched value's children's parts that the
 //! table does not answer are offered to [`Ruleset::reduce_child`] (or
-//! [`Ruleset::reduce`]) before they are searched. On a table of words (the
-//! [`CompactTable`], or the [`SharedTable`] of a parallel search) a frame's children are
-//! made before the table is asked, and the table's buckets of their parts are read in one go
-//! ([`CompactTable::warm`]), so that their lookups wait on memory together rather than one
-//! after another.
+//! [`Ruleset::reduce`]) before they are searched. On a large table (the [`CompactTable`],
+//! the [`SharedTable`] of a parallel search, or a general [`Table`] of a million entries or
+//! more) a frame's children are made before the table is asked, and the table's buckets of
+//! their parts are read in one go ([`CompactTable::warm`], [`Table::warm`]), so that their
+//! lookups wait on memory together rather than one after another.
 //!
 //! The table stores only facts that are exact: the Grundy value of a component, or the fact
 //! that it is not zero (an N-position found by an outcome search that stopped early). So a
@@ -78,6 +78,12 @@ pub const COMPACT_FROM: usize = 1 << 18;
 /// Facts found fewer than this many moves below the root of a search go to the protected part
 /// of the compact table (see [`CompactTable::insert_protected`]): the last to be evicted.
 pub const PROTECTED_DEPTH: usize = 8;
+
+/// The number of entries of the general table from which a solver [warms](Table::warm) it
+/// before it looks up a frame's children: about where it outgrows the processor's last
+/// cache (some 17 to 24 bytes an entry for a word-sized position). Below that a warming costs
+/// more than it saves.
+pub const GENERAL_WARM_FROM: usize = 1 << 20;
 
 /// A fact as the compact tables can hold it: exclusions of values they cannot hold are
 /// dropped (`None` when nothing is left), rather than kept in the general table, where every
@@ -1162,15 +1168,18 @@ impl<R: Ruleset> Solver<R> {
         }
     }
 
-    /// Reads the table's bucket of each word key in turn, with nothing else in between, so
-    /// that the processor fetches them all at once rather than one lookup at a time: the
-    /// lookups that follow find them in its cache. On large searches a lookup mostly waits
-    /// for memory, and a frame's children are many independent lookups.
-    fn warm(&self, words: &[u64]) {
+    /// Reads the table's bucket of each part of `batch` in turn (by its word key on a table of
+    /// words; the general table looks each part up), with nothing else in between, so that
+    /// the processor fetches them all at once rather than one lookup at a time: the lookups
+    /// that follow find them in its cache. On large searches a lookup mostly waits for
+    /// memory, and a frame's children are many independent lookups.
+    fn warm(&self, batch: &Batch<R::Position>) {
         if let Some(shared) = &self.shared {
-            shared.warm(words);
+            shared.warm(&batch.words);
         } else if let Some(compact) = &self.compact {
-            compact.warm(words);
+            compact.warm(&batch.words);
+        } else if self.shared_map.is_none() {
+            self.table.warm(batch.parts.iter().map(|(_, key, _)| key));
         }
     }
 
@@ -1328,14 +1337,19 @@ impl<R: Ruleset> Solver<R> {
         bufs.open.reverse();
     }
 
-    /// Whether the table is one of words, whose buckets [`warm`](Self::warm) can fetch ahead.
+    /// Whether the table is to be [warmed](Self::warm): a table of words (compact or shared),
+    /// or a general table of at least [`GENERAL_WARM_FROM`] entries (not the locked map that
+    /// the threads of a parallel search share for positions without a word key).
     fn warms(&self) -> bool {
-        self.compact.is_some() || self.shared.is_some()
+        self.shared.is_some()
+            || self.compact.is_some()
+            || (self.shared_map.is_none() && self.table.len() >= GENERAL_WARM_FROM)
     }
 
-    /// [`known_children`](Self::known_children) of a value search on a table of words: every
-    /// child is needed, so all are made before any is looked up in the table, and the buckets
-    /// of the parts the front cache does not know are [warmed](Self::warm) in one go.
+    /// [`known_children`](Self::known_children) of a value search on a table to be
+    /// [warmed](Self::warms): every child is needed, so all are made before any is looked up
+    /// in the table, and the buckets of the parts the front cache does not know are
+    /// [warmed](Self::warm) in one go.
     fn known_children_warmed(
         &mut self,
         position: &R::Position,
@@ -1348,7 +1362,7 @@ impl<R: Ruleset> Solver<R> {
         for mv in &bufs.moves {
             self.make_child(position, mv, &mut batch, &mut bufs.parts);
         }
-        self.warm(&batch.words);
+        self.warm(&batch);
         let mut pending = batch.parts.drain(..);
         let mut done = 0;
         for (i, &(known, end)) in batch.children.iter().enumerate() {

@@ -1,11 +1,12 @@
 //! The compact table never answers wrongly, stays within its bound, and the solver that moves
-//! word-keyed facts into it gives the values of the solver that does not.
+//! word-keyed facts into it gives the values of the solver that does not; nor does warming a
+//! large general table change a value.
 
 use std::collections::HashMap;
 
 use grundy_core::compact::{CompactTable, MIN_BYTES, Replacement, SharedTable, Stored, WordFact};
-use grundy_core::solver::COMPACT_FROM;
-use grundy_core::{Config, Known, Method, Nimber, Ruleset, Solver};
+use grundy_core::solver::{COMPACT_FROM, GENERAL_WARM_FROM};
+use grundy_core::{Config, Known, Method, Nimber, Ruleset, Solver, mex};
 use proptest::prelude::*;
 
 /// A fact of each kind from a small number.
@@ -149,6 +150,27 @@ fn the_solver_moves_word_keyed_facts_to_the_compact_table() {
     let v = solver.value(&heap).unwrap();
     assert!(solver.compact_table().is_none());
     assert_eq!(v, Solver::new(Subtract { words: false }).value(&heap).unwrap());
+}
+
+/// A search whose general table grows past `GENERAL_WARM_FROM` entries (where the solver
+/// starts to warm it) gives the values of the plain recursion on the heaps, under both
+/// methods.
+#[test]
+fn a_warmed_general_table_gives_the_same_values() {
+    let top = GENERAL_WARM_FROM + 20_000;
+    let mut values = vec![Nimber::ZERO; top + 1];
+    for heap in 1..=top {
+        values[heap] = mex([1, 2, 5].iter().filter(|&&t| t <= heap).map(|&t| values[heap - t]));
+    }
+    for method in [Method::Mex, Method::Pruned] {
+        let mut solver =
+            Solver::with_config(Subtract { words: false }, Config::default().with_method(method));
+        assert_eq!(solver.value(&(top as u64)).unwrap(), values[top], "{method:?}");
+        assert!(solver.table_len() >= GENERAL_WARM_FROM, "{method:?}");
+        for h in [0, 1, 7, 1000, GENERAL_WARM_FROM - 3, top - 1] {
+            assert_eq!(solver.value(&(h as u64)).unwrap(), values[h], "{method:?} heap {h}");
+        }
+    }
 }
 
 /// The parallel search gives the value of the plain solver, on both methods, with a table
