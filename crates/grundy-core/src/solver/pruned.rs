@@ -62,8 +62,8 @@ use super::{Buffers, Goal, Known, Solver, value_is};
 use crate::budget::Meter;
 use crate::{Nimber, Outcome, Ruleset, SolveError};
 
-/// The most children [`Solver::children`] makes at once on a table to be warmed,
-/// before it looks their parts up (see `children_warmed`).
+/// The most children [`Solver::children`] makes at once on a table to be warmed, before it
+/// looks their parts up (see `children_warmed`).
 const WINDOW: usize = 32;
 
 /// The deepest recursion of the pruned search; deeper components are solved by the
@@ -524,12 +524,12 @@ impl<R: Ruleset> Solver<R> {
         Some((exact, kids))
     }
 
-    /// [`children`](Self::children) on a table to be warmed: the children are made a window at a
-    /// time (1, 2, 4, … up to [`WINDOW`] children), the buckets of their parts that the front
-    /// cache does not know are [warmed](Solver::warm) in one go, and only then are the parts
-    /// looked up, in the children's order. The windows grow so that a search answered by an
-    /// early child makes few children it does not need. Returns whether `answered` ended the
-    /// search.
+    /// [`children`](Self::children) on a table to be warmed: the children are made a window
+    /// at a time (1, 2, 4, … up to [`WINDOW`] children), the buckets of their parts that the
+    /// front cache does not know are [warmed](Solver::warm) in one go, and only then are the
+    /// parts looked up, in the children's order. The windows grow so that a search answered
+    /// by an early child makes few children it does not need. Returns whether `answered`
+    /// ended the search.
     fn children_warmed(
         &mut self,
         position: &R::Position,
