@@ -218,9 +218,10 @@ pub trait Ruleset {
     /// [`split`](Ruleset::split) does: appends the parts that remain to be searched to
     /// `parts` and returns the nim-sum of the values of the parts it settled.
     ///
-    /// The searches split every child of every position they expand through this hook, and
-    /// the positions they expand are parts that [`split`](Ruleset::split) or this hook
-    /// listed. Override it when knowing the move makes splitting cheaper: a move changes a
+    /// The searches split the children of the positions they expand through this hook (all
+    /// but a child equal to a part met lately, which is taken as its own one part: its value
+    /// is that part's), and the positions they expand are parts that
+    /// [`split`](Ruleset::split) or this hook listed. Override it when knowing the move makes splitting cheaper: a move changes a
     /// part near where it was played, so the work of finding the new parts (a flood from
     /// the cells the move touched, a reduction that can only apply near the move) can start
     /// there. The parts listed may differ from those of [`split`](Ruleset::split) (a

@@ -1303,11 +1303,11 @@ impl<R: Ruleset> Solver<R> {
                 // A child the front cache knows whole is neither split nor looked up in parts.
                 let (acc, nonzero, left) = match self.known_whole(&child) {
                     Ok(v) => (v, false, 0),
-                    Err(whole) => {
+                    Err((whole, met)) => {
                         bufs.parts.clear();
                         let mv = &bufs.moves[i];
                         let settled =
-                            self.ruleset.split_child(position, mv, &child, &mut bufs.parts);
+                            self.split_unless_met(position, mv, &child, met, &mut bufs.parts);
                         let part_goal = part_goal(goal, bufs.parts.len(), settled);
                         let (mut acc, mut nonzero, opened) = (settled, false, bufs.open.len());
                         for part in bufs.parts.drain(..) {
@@ -1430,7 +1430,7 @@ impl<R: Ruleset> Solver<R> {
     ) {
         let child = self.ruleset.play(position, mv);
         // A child the front cache knows whole is neither split nor looked up in parts.
-        let whole = match self.known_whole(&child) {
+        let (whole, met) = match self.known_whole(&child) {
             Ok(v) => {
                 batch.children.push((v, batch.parts.len()));
                 return;
@@ -1438,7 +1438,7 @@ impl<R: Ruleset> Solver<R> {
             Err(whole) => whole,
         };
         parts.clear();
-        let mut acc = self.ruleset.split_child(position, mv, &child, parts);
+        let mut acc = self.split_unless_met(position, mv, &child, met, parts);
         for part in parts.drain(..) {
             let slot = self.part_slot(&part, &child, whole);
             match self.front_or_key(slot, &part) {
@@ -1456,8 +1456,9 @@ impl<R: Ruleset> Solver<R> {
     /// [front cache](Front): such a child is answered without being split or its parts looked
     /// up (a child is often a component met before, as a child of a sibling or as a part of
     /// one). Counts a lookup and a hit when it answers; otherwise returns the child's slot in
-    /// the front cache, for the lookup of the child's one part if the child is one component.
-    fn known_whole(&mut self, child: &R::Position) -> Result<Nimber, usize> {
+    /// the front cache, for the lookup of the child's one part if the child is one component,
+    /// and whether the cache holds the child (met as a component, its value unknown then).
+    fn known_whole(&mut self, child: &R::Position) -> Result<Nimber, (usize, bool)> {
         let slot = self.front.slot(child);
         match self.front.get(slot, child) {
             Some(&(_, Some(value))) => {
@@ -1465,7 +1466,27 @@ impl<R: Ruleset> Solver<R> {
                 self.stats.table_hits += 1;
                 Ok(value)
             }
-            _ => Err(slot),
+            Some((_, None)) => Err((slot, true)),
+            _ => Err((slot, false)),
+        }
+    }
+
+    /// The parts of the child of `mv` (appended to `parts`) and the nimber settled, by
+    /// [`Ruleset::split_child`]; a child `met` lately as a component of its own is its own
+    /// one part, not split again.
+    fn split_unless_met(
+        &self,
+        position: &R::Position,
+        mv: &R::Move,
+        child: &R::Position,
+        met: bool,
+        parts: &mut Vec<R::Position>,
+    ) -> Nimber {
+        if met {
+            parts.push(child.clone());
+            Nimber::ZERO
+        } else {
+            self.ruleset.split_child(position, mv, child, parts)
         }
     }
 

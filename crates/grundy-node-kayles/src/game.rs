@@ -57,8 +57,9 @@ pub enum NodeKaylesError {
 /// - [`word_key`](Ruleset::word_key) packs positions of graphs of at most 64 vertices in a
 ///   word, for the solver's compact table and its parallel search.
 ///
-/// [`NodeKaylesSolver`](crate::NodeKaylesSolver) is faster still: it also keys small
-/// components by their canonical labelling and keeps its own move order.
+/// [`NodeKaylesSolver`](crate::NodeKaylesSolver) runs the same search on
+/// [`NodeKayles64`](crate::NodeKayles64) when the graph has at most 64 vertices (positions as
+/// words, cheaper to copy, hash and compare), and can search with several threads.
 ///
 /// # Example
 ///

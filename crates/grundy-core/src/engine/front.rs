@@ -1,5 +1,5 @@
 //! A small direct-mapped cache kept in front of a transposition table, for engine authors:
-//! grundy-core's solver and grundy-node-kayles's engine use it.
+//! grundy-core's solver keeps one in front of its tables.
 //!
 //! A search meets the same components again and again (the children of siblings share
 //! grandchildren, and a component asked about another value is expanded again). A cache of

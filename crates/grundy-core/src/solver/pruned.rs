@@ -491,12 +491,12 @@ impl<R: Ruleset> Solver<R> {
         } else {
             moves.iter().any(|mv| {
                 let child = self.ruleset.play(position, mv);
-                let whole = match self.known_whole(&child) {
+                let (whole, met) = match self.known_whole(&child) {
                     Ok(v) => return self.known_kid(mv, v, &mut exact, &mut answered),
                     Err(whole) => whole,
                 };
                 parts.clear();
-                let settled = self.ruleset.split_child(position, mv, &child, parts);
+                let settled = self.split_unless_met(position, mv, &child, met, parts);
                 let mut kid =
                     Child { mv: mv.clone(), parts: SmallVec::new(), acc: settled, cost: 0 };
                 for part in parts.drain(..) {
