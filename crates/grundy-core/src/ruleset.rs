@@ -221,12 +221,12 @@ pub trait Ruleset {
     /// The searches split the children of the positions they expand through this hook (all
     /// but a child equal to a part met lately, which is taken as its own one part: its value
     /// is that part's), and the positions they expand are parts that
-    /// [`split`](Ruleset::split) or this hook listed. Override it when knowing the move makes splitting cheaper: a move changes a
-    /// part near where it was played, so the work of finding the new parts (a flood from
-    /// the cells the move touched, a reduction that can only apply near the move) can start
-    /// there. The parts listed may differ from those of [`split`](Ruleset::split) (a
-    /// reduction applied to fewer places, say) as long as the value is right; the default
-    /// calls [`split`](Ruleset::split) on the child.
+    /// [`split`](Ruleset::split) or this hook listed. Override it when knowing the move makes
+    /// splitting cheaper: a move changes a part near where it was played, so the work of
+    /// finding the new parts (a flood from the cells the move touched, a reduction that can
+    /// only apply near the move) can start there. The parts listed may differ from those of
+    /// [`split`](Ruleset::split) (a reduction applied to fewer places, say) as long as the
+    /// value is right; the default calls [`split`](Ruleset::split) on the child.
     fn split_child(
         &self,
         position: &Self::Position,

@@ -1300,7 +1300,8 @@ impl<R: Ruleset> Solver<R> {
         } else {
             for i in 0..bufs.moves.len() {
                 let child = self.ruleset.play(position, &bufs.moves[i]);
-                // A child the front cache knows whole is neither split nor looked up in parts.
+                // A child the front cache knows whole is neither split nor looked up in parts;
+                // one it holds without a value is its own one part.
                 let (acc, nonzero, left) = match self.known_whole(&child) {
                     Ok(v) => (v, false, 0),
                     Err((whole, met)) => {
@@ -1429,7 +1430,8 @@ impl<R: Ruleset> Solver<R> {
         parts: &mut Vec<R::Position>,
     ) {
         let child = self.ruleset.play(position, mv);
-        // A child the front cache knows whole is neither split nor looked up in parts.
+        // A child the front cache knows whole is neither split nor looked up in parts; one it
+        // holds without a value is its own one part.
         let (whole, met) = match self.known_whole(&child) {
             Ok(v) => {
                 batch.children.push((v, batch.parts.len()));
