@@ -9,9 +9,9 @@
 //! outcomes and winning moves with grundy-core's solver on whichever of the two suits the
 //! graph, on one thread or several; [`path_value`] and [`cycle_value`] are the closed forms on
 //! paths (the octal game 0.137, Dawson's chess) and cycles; [`canonical_labelling`] is a
-//! canonical labelling of small graphs (isomorphic graphs get the same canonical form). With the cargo
-//! feature `petgraph`, a [`Graph`] converts from petgraph's `UnGraph` and `StableGraph` with
-//! `Graph::try_from`.
+//! canonical labelling of small graphs (isomorphic graphs get the same canonical form). With
+//! the cargo feature `petgraph`, a [`Graph`] converts from petgraph's `UnGraph` and
+//! `StableGraph` with `Graph::try_from`.
 //!
 //! ```
 //! use grundy_core::{Nimber, Outcome};
