@@ -1,7 +1,9 @@
 //! The boards in a real browser: headless Chromium, driven by `chromedriver`, loads
 //! each board, turns the hint on, checks that a highlighted move is one the API values at 0,
 //! plays it by clicking the board, checks that the computer answers, and saves a screenshot
-//! of each board to `docs/screenshots/<board>.png`.
+//! of each board as `<board>.png`: to cargo's scratch folder for tests, or to the README's
+//! `docs/screenshots/` when `GRUNDY_UPDATE_SCREENSHOTS=1` is set (so that a test run does not
+//! rewrite tracked files with pixel noise).
 //!
 //! Without `/usr/bin/chromedriver` and Chromium the test says so and passes, unless
 //! `GRUNDY_BROWSER_TEST=1` is set: then it fails (CI sets it after installing them).
@@ -304,7 +306,11 @@ async fn boards_play_in_a_real_browser() -> Result<()> {
         .capabilities(capabilities)
         .connect(&format!("http://127.0.0.1:{port}"))
         .await?;
-    let shots: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
+    let shots: PathBuf = if std::env::var("GRUNDY_UPDATE_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots")
+    } else {
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots")
+    };
     std::fs::create_dir_all(&shots)?;
     let boards = [
         Board {
